@@ -1,0 +1,99 @@
+import 'server-only';
+import pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { config } from '../config';
+import { ApiError } from '../http/errors';
+import { log } from '../log';
+
+/**
+ * Rate limits shared by every app instance (rate-limiter-flexible's
+ * PostgreSQL store on the `rate_limit_buckets` table). Checked before any
+ * password hashing so a flood costs little. Temporary locks only.
+ */
+export type TRule = { name: string; points: number; duration: number; blockDuration?: number };
+
+const ipPerMinute = () => Number(process.env.RATE_LIMIT_IP_PER_MIN) || 60;
+
+export const RULES = {
+  /** Every login attempt per client IP. */
+  loginIp: (): TRule => ({ name: 'login_ip', points: ipPerMinute(), duration: 60 }),
+  /** Failed logins per username: 10 in 15 min locks that name for 15 min. */
+  loginFail: (): TRule => ({ name: 'login_fail', points: 10, duration: 900, blockDuration: 900 }),
+  /** Failed second-factor codes per user count toward their own lock. */
+  codeFail: (): TRule => ({ name: 'code_fail', points: 10, duration: 900, blockDuration: 900 }),
+  register: (): TRule => ({ name: 'register_ip', points: Math.max(20, Math.floor(ipPerMinute() / 3)), duration: 60 }),
+  reset: (): TRule => ({ name: 'reset_ip', points: Math.max(20, Math.floor(ipPerMinute() / 3)), duration: 60 }),
+  resetEmail: (): TRule => ({ name: 'reset_email', points: 5, duration: 3600 }),
+  activation: (): TRule => ({ name: 'activation_ip', points: ipPerMinute(), duration: 60 }),
+  mfaCodeMail: (): TRule => ({ name: 'mfa_mail', points: 5, duration: 600 }),
+} as const;
+
+const g = globalThis as unknown as { __mapspaceRl?: { pool: pg.Pool; limiters: Map<string, RateLimiterAbstract> } };
+
+function store() {
+  if (!g.__mapspaceRl) {
+    const pool = new pg.Pool({
+      connectionString: config().DATABASE_URL,
+      max: 3,
+      connectionTimeoutMillis: 2000,
+      query_timeout: 3000,
+    });
+    pool.on('error', (err) => log.warn('rate_limit.pool_error', { message: err.message }));
+    g.__mapspaceRl = { pool, limiters: new Map() };
+  }
+  return g.__mapspaceRl;
+}
+
+function limiter(rule: TRule): RateLimiterAbstract {
+  const s = store();
+  const id = `${rule.name}:${rule.points}:${rule.duration}:${rule.blockDuration ?? 0}`;
+  let l = s.limiters.get(id);
+  if (!l) {
+    l = new RateLimiterPostgres({
+      storeClient: s.pool,
+      storeType: 'pool',
+      tableName: 'rate_limit_buckets',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: rule.name,
+      points: rule.points,
+      duration: rule.duration,
+      blockDuration: rule.blockDuration ?? 0,
+    });
+    s.limiters.set(id, l);
+  }
+  return l;
+}
+
+function disabled() {
+  return config().RATE_LIMIT_DISABLED;
+}
+
+function throttled(res: RateLimiterRes, rule: TRule, key: string): never {
+  log.warn('rate_limit.throttled', { rule: rule.name, keyHash: key.length });
+  throw ApiError.throttled(res.msBeforeNext / 1000);
+}
+
+/** Spends one point of `rule` for `key`; throws 429 (with Retry-After) once the budget is gone. */
+export async function consume(rule: TRule, key: string) {
+  if (disabled()) return;
+  try {
+    await limiter(rule).consume(key.toLowerCase(), 1);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throttled(err, rule, key);
+    throw err;
+  }
+}
+
+/** Throws 429 when `key` has no points left, without spending one. */
+export async function assertAllowed(rule: TRule, key: string) {
+  if (disabled()) return;
+  const res = await limiter(rule).get(key.toLowerCase());
+  if (res && res.consumedPoints >= rule.points && res.msBeforeNext > 0) throttled(res, rule, key);
+}
+
+/** Forgets the counter (after a successful login). */
+export async function resetLimit(rule: TRule, key: string) {
+  if (disabled()) return;
+  await limiter(rule).delete(key.toLowerCase());
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { config } from './config';
+
+/**
+ * The one Prisma client (adapter-pg). DATABASE_URL is always set by the time
+ * this runs: scripts/entrypoint.ts starts the embedded PGlite and exports its
+ * URL when the operator gave none. Timeouts make requests fail fast while
+ * PostgreSQL is down or frozen instead of hanging (SECURITY.md, Failures).
+ */
+function createClient() {
+  const cfg = config();
+  if (!cfg.DATABASE_URL) throw new Error('DATABASE_URL is not set (start the app through scripts/entrypoint)');
+  const adapter = new PrismaPg({
+    connectionString: cfg.DATABASE_URL,
+    max: cfg.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 2000,
+    query_timeout: 5000,
+    statement_timeout: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  return new PrismaClient({
+    adapter,
+    omit: {
+      user: { passwordHash: true },
+      mfaMethod: { secret: true, backupCodes: true, emailCodeHash: true },
+      dataSource: { secrets: true },
+    },
+    transactionOptions: { maxWait: 2000, timeout: 5000 },
+  });
+}
+
+export type TDb = ReturnType<typeof createClient>;
+export type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+
+const globalForDb = globalThis as unknown as { __mapspaceDb?: TDb };
+
+/** The shared client, created on first use and cached on globalThis (one pool per process). */
+export function db(): TDb {
+  if (!globalForDb.__mapspaceDb) globalForDb.__mapspaceDb = createClient();
+  return globalForDb.__mapspaceDb;
+}
+
+/** Closes the pool (graceful shutdown, tests). */
+export async function disconnectDb() {
+  const client = globalForDb.__mapspaceDb;
+  globalForDb.__mapspaceDb = undefined;
+  await client?.$disconnect();
+}
