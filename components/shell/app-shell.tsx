@@ -148,7 +148,6 @@ export function AppShell({ children }: { children: ReactNode }) {
         </button>
         <Link href="/" className="flex items-center gap-2 text-lg font-medium" data-testid="site-title">
           {site?.logo ? (
-            // eslint-disable-next-line @next/next/no-img-element
             <img src={site.logo} alt={title || 'Home'} className="h-8" />
           ) : (
             <span>{title}</span>

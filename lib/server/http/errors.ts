@@ -6,7 +6,9 @@ import 'server-only';
  * 401/403/404/405/409/429, `{"field": ["msg"]}` for validation, trench's
  * `{"error": …}` / `{"details": …}` where trench used them.
  */
-export type TFieldErrors = Record<string, string[] | TFieldErrors>;
+export interface TFieldErrors {
+  [field: string]: string[] | TFieldErrors;
+}
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -39,7 +40,7 @@ export async function deliver(mail: TMail): Promise<void> {
         .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
         .sendMail({ from: cfg.MAIL_FROM, ...mail }, (err, info) => (err ? reject(err) : resolve(info.message as Buffer)));
     });
-    const file = join(dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
     writeFileSync(file, raw);
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     log.info('mail.written', { file, to: mail.to, subject: mail.subject, links });

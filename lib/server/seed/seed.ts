@@ -52,7 +52,7 @@ async function seedDemo() {
     const sources = new Map<string, number>();
     for (const ds of DEMO.dataSources) {
       const row = await tx.dataSource.create({
-        data: { accountId: account.id, name: ds.name, typeId: types.get(ds.type) ?? null, settings: ds.settings, createdById: user.id },
+        data: { accountId: account.id, name: ds.name, typeId: types.get(ds.type) ?? null, settings: ds.settings as object, createdById: user.id },
       });
       sources.set(ds.name, row.id);
     }
