@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { applyMigrations, MigrationError, readMigrations } from '@/lib/server/db/migrate';
-import { createDatabase, dropDatabase, MIGRATIONS_DIR } from '../setup/test-db';
+import { createDatabase, dropDatabase, MIGRATIONS_DIR } from '../../setup/test-db';
 
 const made: string[] = [];
 async function freshDb() {

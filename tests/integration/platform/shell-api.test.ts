@@ -4,7 +4,7 @@ import { GET as getSchema } from '@/app/api/schema/route';
 import { GET as getSites } from '@/app/api/sites/route';
 import { db } from '@/lib/server/db';
 import { seed } from '@/lib/server/seed/seed';
-import { call } from '../helpers/http';
+import { call } from '../../helpers/http';
 
 beforeAll(async () => {
   await seed();
