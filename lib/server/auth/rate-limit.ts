@@ -1,14 +1,16 @@
 import 'server-only';
+import Redis from 'ioredis';
 import pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { config } from '../config';
 import { ApiError } from '../http/errors';
 import { log } from '../log';
 
 /**
- * Rate limits shared by every app instance (rate-limiter-flexible's
- * PostgreSQL store on the `rate_limit_buckets` table). Checked before any
- * password hashing so a flood costs little. Temporary locks only.
+ * Rate limits shared by every app instance: rate-limiter-flexible's
+ * PostgreSQL store on the `rate_limit_buckets` table, or Redis when
+ * REDIS_URL is set. Checked before any password hashing so a flood costs
+ * little. Temporary locks only.
  */
 export type TRule = { name: string; points: number; duration: number; blockDuration?: number };
 
@@ -28,18 +30,21 @@ export const RULES = {
   mfaCodeMail: (): TRule => ({ name: 'mfa_mail', points: 5, duration: 600 }),
 } as const;
 
-const g = globalThis as unknown as { __mapspaceRl?: { pool: pg.Pool; limiters: Map<string, RateLimiterAbstract> } };
+type TStore = { pool?: pg.Pool; redis?: Redis; limiters: Map<string, RateLimiterAbstract> };
+const g = globalThis as unknown as { __mapspaceRl?: TStore };
 
-function store() {
+function store(): TStore {
   if (!g.__mapspaceRl) {
-    const pool = new pg.Pool({
-      connectionString: config().DATABASE_URL,
-      max: 3,
-      connectionTimeoutMillis: 2000,
-      query_timeout: 3000,
-    });
-    pool.on('error', (err) => log.warn('rate_limit.pool_error', { message: err.message }));
-    g.__mapspaceRl = { pool, limiters: new Map() };
+    const cfg = config();
+    if (cfg.REDIS_URL) {
+      const redis = new Redis(cfg.REDIS_URL, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000 });
+      redis.on('error', (err) => log.warn('rate_limit.redis_error', { message: err.message }));
+      g.__mapspaceRl = { redis, limiters: new Map() };
+    } else {
+      const pool = new pg.Pool({ connectionString: cfg.DATABASE_URL, max: 3, connectionTimeoutMillis: 2000, query_timeout: 3000 });
+      pool.on('error', (err) => log.warn('rate_limit.pool_error', { message: err.message }));
+      g.__mapspaceRl = { pool, limiters: new Map() };
+    }
   }
   return g.__mapspaceRl;
 }
@@ -49,20 +54,28 @@ function limiter(rule: TRule): RateLimiterAbstract {
   const id = `${rule.name}:${rule.points}:${rule.duration}:${rule.blockDuration ?? 0}`;
   let l = s.limiters.get(id);
   if (!l) {
-    l = new RateLimiterPostgres({
-      storeClient: s.pool,
-      storeType: 'pool',
-      tableName: 'rate_limit_buckets',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      keyPrefix: rule.name,
-      points: rule.points,
-      duration: rule.duration,
-      blockDuration: rule.blockDuration ?? 0,
-    });
+    const common = { keyPrefix: rule.name, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+    l = s.redis
+      ? new RateLimiterRedis({ storeClient: s.redis, ...common })
+      : new RateLimiterPostgres({
+          storeClient: s.pool,
+          storeType: 'pool',
+          tableName: 'rate_limit_buckets',
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          ...common,
+        });
     s.limiters.set(id, l);
   }
   return l;
+}
+
+/** Closes the limiter's connections (graceful shutdown, tests). */
+export async function closeRateLimitStore() {
+  const s = g.__mapspaceRl;
+  g.__mapspaceRl = undefined;
+  await s?.pool?.end().catch(() => {});
+  s?.redis?.disconnect();
 }
 
 function disabled() {

@@ -1,3 +1,4 @@
+// universal: pure zod builders, safe for forms in the browser too.
 import { z } from 'zod';
 
 /**

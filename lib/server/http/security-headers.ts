@@ -1,3 +1,4 @@
+// universal: imported by proxy.ts; no secrets, no I/O.
 /**
  * Security headers (SECURITY.md Part 1): a nonce-based CSP for pages (set by
  * proxy.ts), and the static set for every response (next.config.mjs).

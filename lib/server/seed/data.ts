@@ -1,3 +1,4 @@
+import 'server-only';
 import { DEFAULT_CAMERA, DEFAULT_WORKSPACE_PLUGINS } from '@/lib/workspace-defaults';
 
 /** Plans: a 30-day free trial ([R1.02]) and two paid ones. */
