@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -35,6 +36,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/env.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
         },
       },
@@ -48,6 +50,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/env.ts'],
           pool: 'forks',
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
