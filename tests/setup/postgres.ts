@@ -4,7 +4,6 @@ import { createMigratedDatabase, dropDatabase } from './test-db';
 /** One fresh, migrated PostgreSQL database for the whole integration run, dropped afterwards. */
 export default async function setup(project: TestProject) {
   const db = await createMigratedDatabase('mapspace_test');
-  process.env.DATABASE_URL = db.url;
   project.provide('databaseUrl', db.url);
   return async () => {
     if (!process.env.KEEP_TEST_DB) await dropDatabase(db.name);
@@ -14,5 +13,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    databasePoolSize?: string;
   }
 }
