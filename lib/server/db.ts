@@ -16,8 +16,9 @@ function createClient() {
     connectionString: cfg.DATABASE_URL,
     max: cfg.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 2000,
-    query_timeout: 5000,
-    statement_timeout: 5000,
+    // A frozen database must not hold a request longer than ~3 s (SECURITY.md, Failures).
+    query_timeout: 2500,
+    statement_timeout: 2500,
     idleTimeoutMillis: 30_000,
   });
   const countQueries = process.env.PRISMA_COUNT_QUERIES === '1';
