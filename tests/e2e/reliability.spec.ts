@@ -102,7 +102,8 @@ test('PostgreSQL cut and frozen: requests fail fast with 503, the process surviv
 
     const figures: Record<string, unknown> = {};
     for (const kind of ['cut', 'stall'] as const) {
-      kind === 'cut' ? proxy.cut() : proxy.stall();
+      if (kind === 'cut') proxy.cut();
+      else proxy.stall();
       const during = await Promise.all(Array.from({ length: 10 }, (_, i) => new Promise<{ status: number; ms: number }>((r) => setTimeout(() => timed(get).then(r), i * 100))));
       const health = await timed(() => fetch(`${app.url}/api/health`));
       const restoredAt = Date.now();
