@@ -71,7 +71,8 @@ test('kill -9 at random moments under a mixed write load leaves no half-written 
       };
       const load = Promise.all([writer(1), writer(2), writer(3)]);
       // Let some writes complete, then kill at a random moment inside the next ones.
-      while (writes < (k + 1) * 2) await new Promise((r) => setTimeout(r, 20));
+      const waitUntil = Date.now() + 10_000;
+      while (writes < (k + 1) * 2 && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 50 + Math.floor(Math.random() * 400)));
       app.child.kill('SIGKILL');
       await app.exited;
