@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { translate, type TLocale, type TMessageKey } from '@/lib/i18n/messages';
 
 /**
@@ -65,6 +65,15 @@ export function AppStateProvider({ initial, children }: { initial: Omit<TAppStat
     }
     document.cookie = v ? 'demo=true; path=/; samesite=lax' : 'demo=; path=/; max-age=0; samesite=lax';
   }, []);
+  // Other parts of the page (map widgets, long uploads) drive the overlay through a DOM event.
+  useEffect(() => {
+    const onLoading = (e: Event) => {
+      const d = (e as CustomEvent<{ loading: boolean; text?: string }>).detail;
+      setLoading(!!d?.loading, d?.text);
+    };
+    window.addEventListener('mapspace:loading', onLoading);
+    return () => window.removeEventListener('mapspace:loading', onLoading);
+  }, [setLoading]);
   const t = useCallback((key: TMessageKey, vars?: Record<string, string | number>) => translate(initial.locale, key, vars), [initial.locale]);
 
   const value = useMemo(

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+test.skip(!existsSync('app/(public)/activate/page.tsx'), 'needs the activate page');
+
+test('[R4.12] [R9.02] the snackbar follows snackBar.show and closes after 5000 ms by default', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/activate');
+  const snack = page.getByTestId('snackbar');
+  await expect(snack).toContainText('Check your email to confirm your account!');
+  await page.clock.runFor(4800);
+  await expect(snack).toBeVisible();
+  await page.clock.runFor(400);
+  await expect(snack).toHaveCount(0);
+});
+
+test('[R4.12] the loading overlay follows routeLoading and shows the default load text', async ({ page }) => {
+  await page.goto('/login');
+  // The overlay is driven by the store; the logout action in the menu sets loading with the default text.
+  await page.evaluate(() => {
+    window.dispatchEvent(new CustomEvent('mapspace:loading', { detail: { loading: true } }));
+  });
+  const overlay = page.getByTestId('loading-overlay');
+  await expect(overlay).toContainText('Loading content');
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('mapspace:loading', { detail: { loading: false } })));
+  await expect(overlay).toHaveCount(0);
+});
