@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZInviteCreate } from '@/lib/schemas/tenancy';
 import { pk } from '@/lib/server/http/drf';
 import { paginateArray, ZPageQuery } from '@/lib/server/http/pagination';
