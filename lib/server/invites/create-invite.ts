@@ -1,5 +1,6 @@
 import 'server-only';
 import { inviteEmail } from '@/emails/invite';
+import { consume, type TRule } from '../auth/rate-limit';
 import { config } from '../config';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
@@ -11,14 +12,18 @@ import type { TWorkspaceInviteWire } from './list-invites';
 /** One message whatever the reason, so the answer says nothing about other people's accounts. */
 export const UNKNOWN_INVITEE = 'No active user with this username or e-mail address.';
 
+/** Invite flood guard ([SECURITY] anti-automation): 100 attempts an hour per inviting user, failed ones included. */
+export const INVITE_RULE: TRule = { name: 'invite_user', points: 100, duration: 3600 };
+
 /**
  * Shares a workspace with one user, found by username or e-mail (admins of
  * the workspace only: 404/403 otherwise). The invite row and its mail (outbox)
  * are written in one transaction. Unknown, inactive or self → 400 on `user`;
- * an existing invite → 400 as well.
+ * an existing invite → 400 as well; over 100 attempts an hour → 429.
  */
 export async function createInvite(userId: number, input: { workspace: number; user: string }): Promise<TWorkspaceInviteWire> {
   const access = await requireWorkspaceAction({ userId, workspaceId: input.workspace }, 'manageInvites');
+  await consume(INVITE_RULE, String(userId));
   const who = input.user.trim();
   const invitee = await db().user.findFirst({
     where: { isActive: true, OR: [{ username: who }, { email: { equals: who, mode: 'insensitive' } }] },

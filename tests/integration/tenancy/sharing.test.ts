@@ -6,7 +6,7 @@ import { DELETE as revokeShare } from '@/app/api/workspaces/[id]/shares/[shareId
 import { GET as listShares, POST as postShare } from '@/app/api/workspaces/[id]/shares/route';
 import { GET as getWs } from '@/app/api/workspaces/[id]/route';
 import { db } from '@/lib/server/db';
-import { UNKNOWN_INVITEE } from '@/lib/server/invites';
+import { INVITE_RULE, UNKNOWN_INVITEE } from '@/lib/server/invites';
 import { call } from '../../helpers/http';
 import { createUser, tenant, world } from './fixtures';
 
@@ -58,6 +58,17 @@ describe('invites', () => {
     }
     expect(await db().mailOutbox.count()).toBe(before);
     expect((await call(postInvite, '/api/invite', { token: t.user.token, body: {} })).body).toEqual({ workspace: ['This field is required.'], user: ['This field is required.'] });
+  });
+
+  test('invite flood: after the hourly budget of attempts the next one is 429 with Retry-After', async () => {
+    const t = await tenant();
+    for (let i = 0; i < INVITE_RULE.points; i++) {
+      const res = await call(postInvite, '/api/invite', { token: t.user.token, body: { workspace: t.workspace.id, user: `ghost-${i}` } });
+      expect(res.status).toBe(400);
+    }
+    const over = await call(postInvite, '/api/invite', { token: t.user.token, body: { workspace: t.workspace.id, user: 'ghost-x' } });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
   });
 
   test('only the workspace admin invites: editor/viewer 403, stranger 404 (foreign id in the body)', async () => {
