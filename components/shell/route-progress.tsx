@@ -14,6 +14,12 @@ export function RouteProgress() {
   const { t } = useAppState();
   const pathname = usePathname();
   const [target, setTarget] = useState<string | null>(null);
+  const [seenPath, setSeenPath] = useState(pathname);
+  // Any arrival ends the indicator (state adjusted during render, no effect needed).
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setTarget(null);
+  }
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -34,7 +40,7 @@ export function RouteProgress() {
     return () => clearTimeout(timer);
   }, [target]);
 
-  if (target === null || target === pathname) return null;
+  if (target === null) return null;
   return (
     <div role="progressbar" aria-label={t('tenancy.routeProgress')} data-testid="route-progress" className="fixed inset-x-0 top-0 z-[80] h-1 overflow-hidden bg-[var(--color-secondary)]/40">
       <div className="h-full w-1/3 animate-pulse bg-[var(--color-secondary)]" />

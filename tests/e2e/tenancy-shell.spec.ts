@@ -63,4 +63,26 @@ test.describe('tenancy guards, switcher and demo', () => {
     await page.goto(`/account/${u.account!.slug}`);
     await expect(page).toHaveURL(new RegExp(`/workspace/view/${wsId}$`));
   });
+
+  test('[R2.27] a progress bar shows while navigating to Shared Workspaces, and not to Accounts', async ({ page }) => {
+    const u = await createUser({ withAccount: true });
+    await loginAs(page.context(), u.id);
+    await page.goto(`/account/${u.account!.slug}`);
+    await expect(page.getByTestId('account-title')).toBeVisible();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/(shared|accounts)\?_rsc=/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByTestId('nav-drawer').getByRole('link', { name: 'Shared Workspaces' }).click();
+    await expect(page.getByTestId('route-progress')).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/shared$/);
+    await expect(page.getByRole('heading', { name: 'Workspaces shared with you' })).toBeVisible();
+    await expect(page.getByTestId('route-progress')).toHaveCount(0);
+    await page.getByTestId('nav-drawer').getByRole('link', { name: 'Accounts' }).click();
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(page.getByTestId('route-progress')).toHaveCount(0);
+  });
 });
