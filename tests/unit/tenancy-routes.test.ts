@@ -50,3 +50,14 @@ describe('[R4.06] rights table', () => {
     expect(can(null, 'view')).toBe(false);
   });
 });
+
+describe('[R3.04] workspace JSON settings', () => {
+  test('the plugin and camera defaults satisfy the schemas every write is checked against', async () => {
+    const { ZCamera, ZWorkspacePlugins } = await import('@/lib/schemas/tenancy');
+    const { DEFAULT_CAMERA, DEFAULT_WORKSPACE_PLUGINS } = await import('@/lib/workspace-defaults');
+    expect(ZCamera.safeParse(DEFAULT_CAMERA).success).toBe(true);
+    expect(ZWorkspacePlugins.safeParse(DEFAULT_WORKSPACE_PLUGINS).success).toBe(true);
+    expect(DEFAULT_WORKSPACE_PLUGINS.elevationWidget.profiles).toEqual([expect.objectContaining({ title: 'AHN3/AHN4', color: 'red' })]);
+    expect(DEFAULT_WORKSPACE_PLUGINS.biWidget.url).toBe('');
+  });
+});

@@ -36,3 +36,25 @@ describe('[D.02] tenancy route handlers', () => {
     expect(schema.body.paths[`${path}/`]?.[method.toLowerCase()], `${method} ${path}/ in OpenAPI`).toBeTruthy();
   });
 });
+
+describe('responses match the documented wire shapes exactly (no extra fields)', () => {
+  test('account, workspace, invite and share link bodies', async () => {
+    const { tenant } = await import('./fixtures');
+    const { ZAccountWire, ZCreatedShareLinkWire, ZInviteWire, ZWorkspaceDetailWire, ZWorkspaceWire } = await import('@/lib/schemas/tenancy-wire');
+    const { GET: listAccounts } = await import('@/app/api/accounts/route');
+    const { GET: listWs } = await import('@/app/api/workspaces/route');
+    const { GET: getWs } = await import('@/app/api/workspaces/[id]/route');
+    const { GET: listInvites } = await import('@/app/api/invite/route');
+    const { POST: postShare } = await import('@/app/api/workspaces/[id]/shares/route');
+    const { db } = await import('@/lib/server/db');
+    const t = await tenant();
+    const viewer = await tenant();
+    await db().invite.create({ data: { workspaceId: t.workspace.id, userId: viewer.user.id } });
+    const id = String(t.workspace.id);
+    ZAccountWire.strict().parse((await call(listAccounts, '/api/accounts', { token: t.user.token })).body.results[0]);
+    ZWorkspaceWire.strict().parse((await call(listWs, `/api/workspaces?account=${t.account.id}`, { token: t.user.token })).body[0]);
+    ZWorkspaceDetailWire.strict().parse((await call(getWs, `/api/workspaces/${id}`, { token: t.user.token, params: { id } })).body);
+    ZInviteWire.strict().parse((await call(listInvites, '/api/invite', { token: viewer.user.token })).body.results[0]);
+    ZCreatedShareLinkWire.strict().parse((await call(postShare, `/api/workspaces/${id}/shares`, { token: t.user.token, params: { id }, body: {} })).body);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deleteAccount, getAccount, updateAccount } from '@/lib/server/accounts';
 import { ZAccountUpdate } from '@/lib/schemas/tenancy';
+import { ZAccountWire } from '@/lib/schemas/tenancy-wire';
 import { ZIdParam } from '@/lib/server/http/drf';
 import { withApi } from '@/lib/server/http/with-api';
 
@@ -9,7 +10,7 @@ const params = z.object({ id: ZIdParam });
 // GET /api/accounts/{id} – one account; admins and members
 export const GET = withApi({
   params,
-  docs: { summary: 'One account', tags: ['accounts'] },
+  docs: { summary: 'One account', tags: ['accounts'], response: ZAccountWire },
   handler: async ({ params, auth }) => {
     const { canManage: _canManage, ...account } = await getAccount(auth.user.id, params.id);
     return account;
@@ -20,7 +21,7 @@ export const GET = withApi({
 export const PATCH = withApi({
   params,
   body: ZAccountUpdate,
-  docs: { summary: 'Update an account', tags: ['accounts'] },
+  docs: { summary: 'Update an account', tags: ['accounts'], response: ZAccountWire },
   handler: async ({ params, body, auth }) => updateAccount(auth.user.id, params.id, body),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZWorkspaceUpdate } from '@/lib/schemas/tenancy';
+import { ZWorkspaceDetailWire, ZWorkspaceWire } from '@/lib/schemas/tenancy-wire';
 import { ZIdParam } from '@/lib/server/http/drf';
 import { ApiError } from '@/lib/server/http/errors';
 import { withApi } from '@/lib/server/http/with-api';
@@ -12,7 +13,7 @@ export const GET = withApi({
   auth: 'optional',
   params,
   query: z.object({ token: z.string().max(200).optional() }),
-  docs: { summary: 'One workspace (optionally through a share token)', tags: ['workspaces'] },
+  docs: { summary: 'One workspace (optionally through a share token)', tags: ['workspaces'], response: ZWorkspaceDetailWire },
   handler: async ({ params, query, auth }) => {
     if (!auth && !query.token) throw ApiError.unauthenticated();
     return getWorkspace({ userId: auth?.user.id ?? null, workspaceId: params.id, shareToken: query.token ?? null });
@@ -23,7 +24,7 @@ export const GET = withApi({
 export const PATCH = withApi({
   params,
   body: ZWorkspaceUpdate,
-  docs: { summary: 'Update a workspace', tags: ['workspaces'] },
+  docs: { summary: 'Update a workspace', tags: ['workspaces'], response: ZWorkspaceWire },
   handler: async ({ req, params, body, auth }) => {
     const ifMatch = req.headers.get('if-match')?.replace(/^W\//, '').replace(/"/g, '').trim();
     const expected = ifMatch && /^\d{1,9}$/.test(ifMatch) ? Number(ifMatch) : undefined;

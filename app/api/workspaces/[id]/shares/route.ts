@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZShareCreate } from '@/lib/schemas/tenancy';
+import { envelopeOf, ZCreatedShareLinkWire, ZShareLinkWire } from '@/lib/schemas/tenancy-wire';
 import { ZIdParam } from '@/lib/server/http/drf';
 import { paginateArray, ZPageQuery } from '@/lib/server/http/pagination';
 import { json, withApi } from '@/lib/server/http/with-api';
@@ -11,7 +12,7 @@ const params = z.object({ id: ZIdParam });
 export const GET = withApi({
   params,
   query: ZPageQuery,
-  docs: { summary: 'Share links of a workspace', tags: ['sharing'] },
+  docs: { summary: 'Share links of a workspace', tags: ['sharing'], response: envelopeOf(ZShareLinkWire) },
   handler: async ({ req, params, query, auth }) => paginateArray(req, query, await listShareLinks(auth.user.id, params.id)),
 });
 
@@ -19,6 +20,6 @@ export const GET = withApi({
 export const POST = withApi({
   params,
   body: ZShareCreate,
-  docs: { summary: 'Create a share link', tags: ['sharing'], status: 201 },
+  docs: { summary: 'Create a share link', tags: ['sharing'], status: 201, response: ZCreatedShareLinkWire },
   handler: async ({ params, body, auth }) => json(await createShareLink(auth.user.id, params.id, body), 201),
 });
