@@ -10,6 +10,8 @@ import { requireWorkspaceAction } from '../workspaces/resolve-access';
 import type { TWorkspaceInviteWire } from './list-invites';
 
 /** One message whatever the reason, so the answer says nothing about other people's accounts. */
+const ALREADY_INVITED = 'This workspace is already shared with this user.';
+
 export const UNKNOWN_INVITEE = 'No active user with this username or e-mail address.';
 
 /** Invite flood guard ([SECURITY] anti-automation): 100 attempts an hour per inviting user, failed ones included. */
@@ -36,7 +38,7 @@ export async function createInvite(userId: number, input: { workspace: number; u
   const url = `${new URL(config().APP_URL).origin}/workspace/view/${access.workspace.id}`;
   const created = await db().$transaction(async (tx) => {
     const existing = await tx.invite.count({ where: { workspaceId: access.workspace.id, userId: invitee.id } });
-    if (existing) throw ApiError.field('user', 'This workspace is already shared with this user.');
+    if (existing) throw ApiError.field('user', ALREADY_INVITED);
     const row = await tx.invite.create({
       data: { workspaceId: access.workspace.id, userId: invitee.id, invitedById: userId },
       select: { id: true, createdAt: true, workspace: { select: { id: true, name: true } } },
@@ -44,6 +46,10 @@ export async function createInvite(userId: number, input: { workspace: number; u
     const mail = inviteEmail({ siteName: site?.title || 'Mapspace', inviter: inviter.username, workspace: row.workspace.name, url });
     await enqueueMail(tx, 'invite', { to: invitee.email, ...mail });
     return row;
+  }).catch((err: unknown) => {
+    // Two admins inviting the same user at once: the unique index decides, the loser gets the same 400.
+    if ((err as { code?: string }).code === 'P2002') throw ApiError.field('user', ALREADY_INVITED);
+    throw err;
   });
   log.info('invite.created', { inviteId: created.id, workspaceId: access.workspace.id });
   return { id: created.id, workspace: created.workspace, user: invitee, created: created.createdAt.toISOString() };

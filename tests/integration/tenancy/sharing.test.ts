@@ -60,6 +60,20 @@ describe('invites', () => {
     expect((await call(postInvite, '/api/invite', { token: t.user.token, body: {} })).body).toEqual({ workspace: ['This field is required.'], user: ['This field is required.'] });
   });
 
+  test('10 parallel invites of the same user → exactly one 201, the rest 400 on user, one mail', async () => {
+    const t = await tenant();
+    const target = await createUser();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(postInvite, '/api/invite', { token: t.user.token, body: { workspace: t.workspace.id, user: target.username } })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 400);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) expect(Object.keys(r.body)).toEqual(['user']);
+    expect(await db().invite.count({ where: { userId: target.id } })).toBe(1);
+    expect(await db().mailOutbox.count({ where: { to: target.email } })).toBe(1);
+  });
+
   test('invite flood: after the hourly budget of attempts the next one is 429 with Retry-After', async () => {
     const t = await tenant();
     for (let i = 0; i < INVITE_RULE.points; i++) {

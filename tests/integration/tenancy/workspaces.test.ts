@@ -180,6 +180,33 @@ describe('PATCH /api/workspaces/{id}', () => {
   });
 });
 
+describe('permission changes take effect at once', () => {
+  test('an editor removed from the list is refused on the next request; an invite removed hides the workspace', async () => {
+    const w = await world();
+    const ws = w.owner.workspace.id;
+    expect((await patch(ws, w.editor.token, { name: 'edit 1' })).status).toBe(200);
+    await patch(ws, w.owner.user.token, { editors: [] });
+    expect((await patch(ws, w.editor.token, { name: 'edit 2' })).status).toBe(404);
+    await db().workspaceEditor.create({ data: { workspaceId: ws, userId: w.viewer.id } });
+    expect((await patch(ws, w.viewer.token, { name: 'edit 3' })).status).toBe(200);
+    await db().workspaceEditor.deleteMany({ where: { workspaceId: ws, userId: w.viewer.id } });
+    expect((await patch(ws, w.viewer.token, { name: 'edit 4' })).status).toBe(403);
+  });
+
+  test('__proto__ and constructor keys in a body change nothing', async () => {
+    const t = await tenant();
+    const res = await call(postWs, '/api/workspaces', {
+      token: t.user.token,
+      rawBody: `{"name":"p","description":"d","account":${t.account.id},"__proto__":{"admin":1,"isAdmin":true},"constructor":{"prototype":{"polluted":true}}}`,
+      contentType: 'application/json',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.admin).toBe(t.user.id);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});
+
 describe('DELETE /api/workspaces/{id}', () => {
   test('[R7.25] admin deletes (204), the second time 404; layers, invites and links go with it', async () => {
     const w = await world();
