@@ -32,7 +32,7 @@ test.describe('accounts, workspaces and sharing', () => {
     await expect(row).toBeVisible();
 
     // Account page: title, trial end, empty text.
-    await row.getByRole('link', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/account\/gemeente-/);
     await expect(page.getByTestId('account-title')).toHaveText(accountName);
     await expect(page.getByTestId('trial-ends')).toContainText('Free trial ends');
@@ -54,7 +54,7 @@ test.describe('accounts, workspaces and sharing', () => {
     await expect(wsRow).toBeVisible();
     await expect(wsRow.getByTestId('plan-badge')).toHaveText(/Plan\s*Free trial/);
     await expect(wsRow.getByTestId('clone-workspace')).toBeHidden();
-    const editHref = await wsRow.getByRole('link', { name: 'Edit' }).getAttribute('href');
+    const editHref = await wsRow.getByRole('button', { name: 'Edit' }).getAttribute('href');
     const wsId = Number(editHref!.split('/').pop());
     expect(editHref).toBe(`/workspace/${wsId}`);
 
@@ -81,7 +81,7 @@ test.describe('accounts, workspaces and sharing', () => {
     await bobPage.goto('/shared');
     await expect(bobPage.getByRole('heading', { name: 'Workspaces shared with you' })).toBeVisible();
     const sharedRow = bobPage.getByTestId('shared-row').filter({ hasText: wsName });
-    await expect(sharedRow.getByRole('link', { name: 'View' })).toHaveAttribute('href', `/workspace/view/${wsId}`);
+    await expect(sharedRow.getByRole('button', { name: 'View' })).toHaveAttribute('href', `/workspace/view/${wsId}`);
     await bobContext.close();
 
     // An anonymous caller opens the workspace with the token and no Authorization header.
@@ -127,7 +127,7 @@ test.describe('accounts, workspaces and sharing', () => {
     await row.getByTestId('delete-account').click();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId('account-row')).toHaveCount(1);
-    await expect(page.getByTestId('account-row').getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/account/${u.account!.slug}`);
+    await expect(page.getByTestId('account-row').getByRole('button', { name: 'Edit' })).toHaveAttribute('href', `/account/${u.account!.slug}`);
   });
 
   test('[R8.07] a failed delete or clone stores the message for an alert that shows no text', async ({ page }) => {
