@@ -144,6 +144,25 @@ test.describe('accounts, workspaces and sharing', () => {
     await expect(alert).toHaveAttribute('data-message', '{"detail":"boom"}');
     await expect(alert).toHaveText('');
     await expect(page.getByTestId('workspace-row')).toHaveCount(1);
+
+    // The (hidden) clone button's failure goes the same way.
+    await page.route('**/api/cloneWorkspace', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"clone failed"}' }));
+    await expect(page.getByTestId('clone-workspace')).toBeHidden();
+    await page.getByTestId('clone-workspace').evaluate((b) => (b as HTMLButtonElement).click());
+    await expect(alert).toHaveAttribute('data-message', '{"detail":"clone failed"}');
+    await expect(alert).toHaveText('');
+
+    // And a failed account delete on the accounts list.
+    await page.route('**/api/accounts/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"nope"}' }) : route.continue(),
+    );
+    await page.goto('/accounts');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByTestId('delete-account').click();
+    const accAlert = page.getByTestId('delete-account-error');
+    await expect(accAlert).toHaveAttribute('data-message', '{"detail":"nope"}');
+    await expect(accAlert).toHaveText('');
+    await expect(page.getByTestId('account-row')).toHaveCount(1);
   });
 
   test('[R2.40] the server\'s answer shows in a dismissible danger alert', async ({ page }) => {
