@@ -8,9 +8,11 @@ import { GET as listShares, POST as postShare } from '@/app/api/workspaces/[id]/
 import { DELETE as deleteWs, GET as getWs, PATCH as patchWs } from '@/app/api/workspaces/[id]/route';
 import { POST as postWs } from '@/app/api/workspaces/route';
 import { can, RIGHTS, type TWorkspaceAction, type TWorkspaceRole } from '@/lib/rights';
+import { sha256 } from '@/lib/server/crypto';
+import type { ApiError } from '@/lib/server/http/errors';
 import { createShareLink } from '@/lib/server/shares';
 import { db } from '@/lib/server/db';
-import { createWorkspace } from '@/lib/server/workspaces';
+import { createWorkspace, requireWorkspaceAction } from '@/lib/server/workspaces';
 import { call, type TResult } from '../../helpers/http';
 import { createUser, sessionCookie, tenant, world } from './fixtures';
 
@@ -47,8 +49,17 @@ async function perform(action: TWorkspaceAction, caller: TCaller, ws: number, ct
       return call(patchWs, `/api/workspaces/${id}`, { ...auth, method: 'PATCH', params: { id }, body: { name: 'renamed' } });
     case 'saveCamera':
       return call(patchWs, `/api/workspaces/${id}`, { ...auth, method: 'PATCH', params: { id }, body: { camera: JSON.stringify({ center: [5, 52], zoom: 9, bearing: 0, pitch: 0 }) } });
-    case 'editLayers':
-      return call(patchWs, `/api/workspaces/${id}`, { ...auth, method: 'PATCH', params: { id }, body: { mobile: true } });
+    case 'editLayers': {
+      // The layer endpoints belong to the layers issue; they call this same guard.
+      const userId = caller.token ? (await db().apiToken.findFirst({ where: { keyHash: sha256(caller.token) }, select: { userId: true } }))?.userId ?? null : null;
+      if (userId === null && !caller.shareToken) return { status: 401, body: null, text: '', headers: new Headers() };
+      try {
+        await requireWorkspaceAction({ userId, workspaceId: ws, shareToken: caller.shareToken }, 'editLayers');
+        return { status: 200, body: null, text: '', headers: new Headers() };
+      } catch (err) {
+        return { status: (err as ApiError).status, body: null, text: '', headers: new Headers() };
+      }
+    }
     case 'manageEditors':
       return call(patchWs, `/api/workspaces/${id}`, { ...auth, method: 'PATCH', params: { id }, body: { editors: [ctx.w.editor.id] } });
     case 'clone':
