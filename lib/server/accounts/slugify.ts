@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** URL slug of an account name: lowercase ASCII words joined by '-', at most 280 characters. */
 export function slugify(name: string): string {
   const base = name
