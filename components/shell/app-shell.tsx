@@ -7,6 +7,7 @@ import { useAppState } from './app-state';
 import { Footer } from './footer';
 import { LoadingOverlay } from './loading-overlay';
 import { navItems } from './nav-items';
+import { RouteProgress } from './route-progress';
 import { Snackbar } from './snackbar';
 import { ThemeToggle } from './theme-toggle';
 
@@ -136,6 +137,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <RouteProgress />
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 bg-[var(--color-primary)] px-2 text-white shadow">
         <button
           type="button"

@@ -2,7 +2,17 @@
 export type TRouteEntry = { path: string; file: string; methods: string[]; load: () => Promise<Record<string, unknown>> };
 
 export const ROUTES: TRouteEntry[] = [
+  { path: "/api/accounts/{id}", file: "app/api/accounts/[id]/route.ts", methods: ["GET","PATCH","DELETE"], load: () => import("@/app/api/accounts/[id]/route") },
+  { path: "/api/accounts", file: "app/api/accounts/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/accounts/route") },
+  { path: "/api/cloneWorkspace", file: "app/api/cloneWorkspace/route.ts", methods: ["PUT"], load: () => import("@/app/api/cloneWorkspace/route") },
+  { path: "/api/demo", file: "app/api/demo/route.ts", methods: ["GET"], load: () => import("@/app/api/demo/route") },
   { path: "/api/health", file: "app/api/health/route.ts", methods: ["GET"], load: () => import("@/app/api/health/route") },
+  { path: "/api/invite/{id}", file: "app/api/invite/[id]/route.ts", methods: ["DELETE"], load: () => import("@/app/api/invite/[id]/route") },
+  { path: "/api/invite", file: "app/api/invite/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/invite/route") },
   { path: "/api/schema", file: "app/api/schema/route.ts", methods: ["GET"], load: () => import("@/app/api/schema/route") },
   { path: "/api/sites", file: "app/api/sites/route.ts", methods: ["GET"], load: () => import("@/app/api/sites/route") },
+  { path: "/api/workspaces/{id}", file: "app/api/workspaces/[id]/route.ts", methods: ["GET","PATCH","DELETE"], load: () => import("@/app/api/workspaces/[id]/route") },
+  { path: "/api/workspaces/{id}/shares/{shareId}", file: "app/api/workspaces/[id]/shares/[shareId]/route.ts", methods: ["DELETE"], load: () => import("@/app/api/workspaces/[id]/shares/[shareId]/route") },
+  { path: "/api/workspaces/{id}/shares", file: "app/api/workspaces/[id]/shares/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/workspaces/[id]/shares/route") },
+  { path: "/api/workspaces", file: "app/api/workspaces/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/workspaces/route") },
 ];
