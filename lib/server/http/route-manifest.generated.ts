@@ -2,7 +2,28 @@
 export type TRouteEntry = { path: string; file: string; methods: string[]; load: () => Promise<Record<string, unknown>> };
 
 export const ROUTES: TRouteEntry[] = [
+  { path: "/api/activate/{uid}/{token}", file: "app/api/activate/[uid]/[token]/route.ts", methods: ["GET"], load: () => import("@/app/api/activate/[uid]/[token]/route") },
+  { path: "/api/auth/{nextauth*}", file: "app/api/auth/[...nextauth]/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/auth/[...nextauth]/route") },
+  { path: "/api/auth/logout", file: "app/api/auth/logout/route.ts", methods: ["GET"], load: () => import("@/app/api/auth/logout/route") },
+  { path: "/api/auth/register", file: "app/api/auth/register/route.ts", methods: ["POST"], load: () => import("@/app/api/auth/register/route") },
+  { path: "/api/auth/reset", file: "app/api/auth/reset/route.ts", methods: ["POST"], load: () => import("@/app/api/auth/reset/route") },
+  { path: "/api/auth/resetPassword", file: "app/api/auth/resetPassword/route.ts", methods: ["POST"], load: () => import("@/app/api/auth/resetPassword/route") },
+  { path: "/api/extendUsers/{id}", file: "app/api/extendUsers/[id]/route.ts", methods: ["PATCH"], load: () => import("@/app/api/extendUsers/[id]/route") },
+  { path: "/api/extendUsers", file: "app/api/extendUsers/route.ts", methods: ["GET"], load: () => import("@/app/api/extendUsers/route") },
   { path: "/api/health", file: "app/api/health/route.ts", methods: ["GET"], load: () => import("@/app/api/health/route") },
   { path: "/api/schema", file: "app/api/schema/route.ts", methods: ["GET"], load: () => import("@/app/api/schema/route") },
   { path: "/api/sites", file: "app/api/sites/route.ts", methods: ["GET"], load: () => import("@/app/api/sites/route") },
+  { path: "/api/users/{id}", file: "app/api/users/[id]/route.ts", methods: ["DELETE"], load: () => import("@/app/api/users/[id]/route") },
+  { path: "/api/users", file: "app/api/users/route.ts", methods: ["GET"], load: () => import("@/app/api/users/route") },
+  { path: "/auth/{method}/activate/confirm", file: "app/auth/[method]/activate/confirm/route.ts", methods: ["POST"], load: () => import("@/app/auth/[method]/activate/confirm/route") },
+  { path: "/auth/{method}/activate", file: "app/auth/[method]/activate/route.ts", methods: ["POST"], load: () => import("@/app/auth/[method]/activate/route") },
+  { path: "/auth/{method}/codes/regenerate", file: "app/auth/[method]/codes/regenerate/route.ts", methods: ["POST"], load: () => import("@/app/auth/[method]/codes/regenerate/route") },
+  { path: "/auth/{method}/deactivate", file: "app/auth/[method]/deactivate/route.ts", methods: ["POST"], load: () => import("@/app/auth/[method]/deactivate/route") },
+  { path: "/auth/code/request", file: "app/auth/code/request/route.ts", methods: ["POST"], load: () => import("@/app/auth/code/request/route") },
+  { path: "/auth/login/code", file: "app/auth/login/code/route.ts", methods: ["POST"], load: () => import("@/app/auth/login/code/route") },
+  { path: "/auth/login", file: "app/auth/login/route.ts", methods: ["POST"], load: () => import("@/app/auth/login/route") },
+  { path: "/auth/logout", file: "app/auth/logout/route.ts", methods: ["POST"], load: () => import("@/app/auth/logout/route") },
+  { path: "/auth/mfa/change-primary-method", file: "app/auth/mfa/change-primary-method/route.ts", methods: ["POST"], load: () => import("@/app/auth/mfa/change-primary-method/route") },
+  { path: "/auth/mfa/config", file: "app/auth/mfa/config/route.ts", methods: ["GET"], load: () => import("@/app/auth/mfa/config/route") },
+  { path: "/auth/mfa/user-active-methods", file: "app/auth/mfa/user-active-methods/route.ts", methods: ["GET"], load: () => import("@/app/auth/mfa/user-active-methods/route") },
 ];

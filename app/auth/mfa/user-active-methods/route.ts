@@ -1,0 +1,10 @@
+import { listActiveMfaMethods } from '@/lib/server/auth/mfa/methods';
+import { paginateArray, ZPageQuery } from '@/lib/server/http/pagination';
+import { withApi } from '@/lib/server/http/with-api';
+
+// GET /auth/mfa/user-active-methods – the caller's active MFA methods (page envelope); signed-in user
+export const GET = withApi({
+  query: ZPageQuery,
+  docs: { summary: 'Active MFA methods of the caller', tags: ['mfa'] },
+  handler: async ({ req, query, auth }) => paginateArray(req, query, await listActiveMfaMethods(auth.user.id)),
+});
