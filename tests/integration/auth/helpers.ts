@@ -42,3 +42,13 @@ export async function forgetLastStep(userId: number) {
 export async function loginStep1(username: string, password: string, headers?: Record<string, string>) {
   return call(loginRoute, '/auth/login/', { body: { username, password }, headers });
 }
+
+/** seed(), retried once: two test files seeding at the same moment can race on the unique site origin. */
+export async function seedSafely() {
+  const { seed } = await import('@/lib/server/seed/seed');
+  try {
+    await seed();
+  } catch {
+    await seed();
+  }
+}

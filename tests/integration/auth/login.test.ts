@@ -4,13 +4,12 @@ import { POST as login } from '@/app/auth/login/route';
 import { GET as users } from '@/app/api/users/route';
 import { sha256 } from '@/lib/server/crypto';
 import { db } from '@/lib/server/db';
-import { seed } from '@/lib/server/seed/seed';
 import { createUser } from '../../helpers/factories';
 import { call } from '../../helpers/http';
-import { awayFromStepEdge, enableApp, forgetLastStep, oathtool } from './helpers';
+import { awayFromStepEdge, enableApp, forgetLastStep, oathtool, seedSafely } from './helpers';
 
 beforeAll(async () => {
-  await seed();
+  await seedSafely();
 });
 
 describe('POST /auth/login/ (step 1)', () => {

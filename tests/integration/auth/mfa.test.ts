@@ -12,13 +12,12 @@ import { GET as activeMethods } from '@/app/auth/mfa/user-active-methods/route';
 import { GET as extendUsers } from '@/app/api/extendUsers/route';
 import { decrypt } from '@/lib/server/crypto';
 import { db } from '@/lib/server/db';
-import { seed } from '@/lib/server/seed/seed';
 import { createUser, sessionCookie } from '../../helpers/factories';
 import { call } from '../../helpers/http';
-import { awayFromStepEdge, enableApp, forgetLastStep, oathtool, secretOf } from './helpers';
+import { awayFromStepEdge, enableApp, forgetLastStep, oathtool, secretOf, seedSafely } from './helpers';
 
 beforeAll(async () => {
-  await seed();
+  await seedSafely();
 });
 
 /** The e-mail code of the newest mfa-code mail to `to` from the outbox table. */
