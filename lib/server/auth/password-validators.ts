@@ -1,6 +1,5 @@
 import 'server-only';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
  * Django's four default password validators with their exact messages
@@ -14,10 +13,8 @@ const MIN_LENGTH = 8;
 let common: Set<string> | null = null;
 function commonPasswords(): Set<string> {
   if (!common) {
-    const file = join(process.cwd(), 'lib/server/auth/common-passwords.txt');
     common = new Set(
-      readFileSync(file, 'utf8')
-        .split('\n')
+      COMMON_PASSWORDS.split(/\s+/)
         .map((l) => l.trim().toLowerCase())
         .filter(Boolean),
     );
