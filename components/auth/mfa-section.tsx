@@ -19,7 +19,7 @@ function QrCanvas({ uri }: { uri: string }) {
   useEffect(() => {
     if (ref.current) void QRCode.toCanvas(ref.current, uri, { width: 200, errorCorrectionLevel: 'H' });
   }, [uri]);
-  return <canvas ref={ref} width={200} height={200} data-testid="mfa-qr" aria-label="QR code" />;
+  return <canvas ref={ref} width={200} height={200} data-testid="mfa-qr" data-error-level="H" aria-label="QR code" />;
 }
 
 export function MfaSection({ methods }: { methods: TMethod[] }) {
