@@ -142,7 +142,7 @@ test.describe('error messages (SPEC §8)', () => {
     await expect(snackbar(page)).toHaveText(/Verificatie geactiveerd/);
     const { waitForMail } = await import('./support/fixtures');
     const mail = await waitForMail(u.email, /verification code/i);
-    const code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))![1];
+    const code = /^(\d{6})\s*$/m.exec(mail.replace(/=\r?\n/g, ''))![1];
     await page.getByLabel('Verificatie code').fill(code);
     await page.getByRole('button', { name: 'Bevestigen' }).click();
     await expect(snackbar(page)).toHaveText(/Gelukt! Verificatie is toegevoegd aan uw account\./);
