@@ -1,3 +1,5 @@
+import 'server-only';
+
 // Common passwords refused by the CommonPasswordValidator (lowercase, separated by white space), bundled as a module so the standalone build carries it.
 export const COMMON_PASSWORDS = `
 123456 password 12345678 qwerty 123456789 12345 1234 111111 1234567 dragon 123123 baseball

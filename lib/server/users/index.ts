@@ -1,3 +1,5 @@
+import 'server-only';
+
 export { activateUser } from './activate-user';
 export { deleteOwnAccount } from './delete-own-account';
 export { getCurrentUser } from './get-current-user';

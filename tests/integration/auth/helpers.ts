@@ -23,13 +23,13 @@ export function secretOf(uri: string): string {
 }
 
 /** Activates and confirms the authenticator app for a user; returns the secret, backup codes and the confirm step's epoch. */
-export async function enableApp(token: string) {
-  const act = await call(activateRoute, '/auth/app/activate/', { method: 'POST', token, params: { method: 'app' } });
+export async function enableApp(token: string, headers?: Record<string, string>) {
+  const act = await call(activateRoute, '/auth/app/activate/', { method: 'POST', token, params: { method: 'app' }, headers });
   if (act.status !== 200) throw new Error(`activate ${act.status} ${act.text}`);
   const secret = secretOf(act.body.details);
   await awayFromStepEdge();
   const now = Math.floor(Date.now() / 1000);
-  const conf = await call(confirmRoute, '/auth/app/activate/confirm/', { token, params: { method: 'app' }, body: { code: oathtool(secret, 0, now) } });
+  const conf = await call(confirmRoute, '/auth/app/activate/confirm/', { token, params: { method: 'app' }, body: { code: oathtool(secret, 0, now) }, headers });
   if (conf.status !== 200) throw new Error(`confirm ${conf.status} ${conf.text}`);
   return { secret, backupCodes: conf.body.backup_codes as string[], confirmedAt: now };
 }

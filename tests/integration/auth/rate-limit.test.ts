@@ -46,7 +46,7 @@ describe('rate limits (429 + Retry-After, shared in PostgreSQL)', () => {
 
   test('[R7.03] failed second-factor codes count toward the lock', async () => {
     const u = await createUser();
-    await enableApp(u.token);
+    await enableApp(u.token, ipHeader(99));
     let last;
     for (let i = 0; i < 11; i++) {
       const s1 = await call(login, '/auth/login/', { body: { username: u.username, password: u.password }, headers: ipHeader(10 + i) });

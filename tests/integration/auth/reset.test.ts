@@ -13,7 +13,7 @@ import { startSmtp, type TInbox } from './smtp';
 let inbox: TInbox;
 beforeAll(async () => {
   await seedSafely();
-  await db().site.upsert({ where: { origin: 'https://maps.example.nl' }, update: {}, create: { origin: 'https://maps.example.nl', title: 'NL maps' } });
+  await db().site.upsert({ where: { origin: 'https://kaart.example.nl' }, update: {}, create: { origin: 'https://kaart.example.nl', title: 'NL maps' } });
   inbox = await startSmtp();
 });
 afterAll(async () => {
@@ -32,11 +32,11 @@ describe('POST /api/auth/reset', () => {
   test('[R7.06] [D.04] 200 {} and a real mail whose link (on the known site origin) resets the password; all sessions and tokens end', async () => {
     const u = await createUser();
     const cookie = await sessionCookie(u.id);
-    const res = await call(reset, '/api/auth/reset', { body: { email: u.email, site: 'https://maps.example.nl' } });
+    const res = await call(reset, '/api/auth/reset', { body: { email: u.email, site: 'https://kaart.example.nl' } });
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
     const link = resetLink(await inbox.waitFor(u.email, /\/password-reset\//));
-    expect(link.origin).toBe('https://maps.example.nl');
+    expect(link.origin).toBe('https://kaart.example.nl');
     expect(link.uid).toBe(encodeUid(u.id));
 
     const done = await call(resetPassword, '/api/auth/resetPassword', { body: { password: NEW_PASSWORD, uid: link.uid, pw_token: link.token } });
@@ -55,7 +55,7 @@ describe('POST /api/auth/reset', () => {
 
   test('[R7.06] an unknown address answers the same 200 {} and sends nothing', async () => {
     const before = await db().mailOutbox.count();
-    const res = await call(reset, '/api/auth/reset/', { body: { email: 'nobody-at-all@example.test', site: 'https://maps.example.nl' } });
+    const res = await call(reset, '/api/auth/reset/', { body: { email: 'nobody-at-all@example.test', site: 'https://kaart.example.nl' } });
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
     expect(await db().mailOutbox.count({ where: { to: 'nobody-at-all@example.test' } })).toBe(0);
