@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { ProfileView } from '@/components/auth/profile-view';
-import { listActiveMfaMethods } from '@/lib/server/auth/mfa/methods';
+import { listActiveMfaMethods } from '@/lib/server/auth/mfa';
 import { getViewer } from '@/lib/server/shell/load-shell-state';
 import { getCurrentUser, getOwnProfile } from '@/lib/server/users';
 

@@ -1,4 +1,4 @@
-import { activateMfaMethod } from '@/lib/server/auth/mfa/methods';
+import { activateMfaMethod } from '@/lib/server/auth/mfa';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZMethodParam } from '@/lib/schemas/auth';
 

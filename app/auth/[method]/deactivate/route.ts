@@ -1,4 +1,4 @@
-import { deactivateMfaMethod } from '@/lib/server/auth/mfa/methods';
+import { deactivateMfaMethod } from '@/lib/server/auth/mfa';
 import { RULES } from '@/lib/server/auth/rate-limit';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZMethodParam, ZOptionalCodeBody } from '@/lib/schemas/auth';

@@ -1,4 +1,4 @@
-import { requestMfaCode } from '@/lib/server/auth/mfa/methods';
+import { requestMfaCode } from '@/lib/server/auth/mfa';
 import { RULES } from '@/lib/server/auth/rate-limit';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZCodeRequestBody } from '@/lib/schemas/auth';

@@ -1,5 +1,5 @@
 import { RULES } from '@/lib/server/auth/rate-limit';
-import { changePrimaryMfaMethod } from '@/lib/server/auth/mfa/methods';
+import { changePrimaryMfaMethod } from '@/lib/server/auth/mfa';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZChangePrimaryBody } from '@/lib/schemas/auth';
 

@@ -1,4 +1,4 @@
-import { mfaConfig } from '@/lib/server/auth/mfa/methods';
+import { mfaConfig } from '@/lib/server/auth/mfa';
 import { withApi } from '@/lib/server/http/with-api';
 
 // GET /auth/mfa/config/ – configured MFA methods and switches; anyone

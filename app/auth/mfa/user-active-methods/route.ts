@@ -1,4 +1,4 @@
-import { listActiveMfaMethods } from '@/lib/server/auth/mfa/methods';
+import { listActiveMfaMethods } from '@/lib/server/auth/mfa';
 import { paginateArray, ZPageQuery } from '@/lib/server/http/pagination';
 import { withApi } from '@/lib/server/http/with-api';
 

@@ -1,4 +1,4 @@
-import { confirmMfaMethod } from '@/lib/server/auth/mfa/methods';
+import { confirmMfaMethod } from '@/lib/server/auth/mfa';
 import { RULES } from '@/lib/server/auth/rate-limit';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZCodeBody, ZMethodParam } from '@/lib/schemas/auth';
