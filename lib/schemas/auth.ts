@@ -42,3 +42,33 @@ export const ZProfilePatch = z.object({
   city: str({ max: 255, blank: true }).optional(),
   country: str({ max: 255, blank: true }).optional(),
 });
+
+/** Response bodies, for the OpenAPI document. */
+const page = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+export const ZAuthTokenResponse = z.object({ auth_token: z.string().regex(/^[0-9a-f]{40}$/) });
+export const ZLoginResponse = z.union([ZAuthTokenResponse, z.object({ ephemeral_token: z.string(), method: z.enum(['app', 'email']) })]);
+export const ZDetailsResponse = z.object({ details: z.string() });
+export const ZBackupCodesResponse = z.object({ backup_codes: z.array(z.string()) });
+export const ZMfaConfigResponse = z.object({
+  methods: z.array(z.string()),
+  confirm_disable_with_code: z.boolean(),
+  confirm_regeneration_with_code: z.boolean(),
+  allow_backup_codes_regeneration: z.boolean(),
+});
+export const ZActiveMethodsPage = page(z.object({ name: z.string(), is_primary: z.boolean() }));
+export const ZRegisterResponse = z.object({ id: z.number().int(), username: z.string(), email: z.string() });
+export const ZActivatedResponse = z.literal('Activated');
+export const ZEmptyResponse = z.object({});
+export const ZUserWire = z.object({ id: z.number().int(), username: z.string(), email: z.string(), date_joined: z.string(), last_login: z.string().nullable() });
+export const ZUsersPage = page(ZUserWire);
+export const ZProfileWire = z.object({
+  id: z.number().int(),
+  company: z.string(),
+  street: z.string(),
+  number: z.string(),
+  city: z.string(),
+  country: z.string(),
+  mfa_required: z.boolean(),
+  mfa: z.array(z.string()),
+});
+export const ZProfilesPage = page(ZProfileWire);

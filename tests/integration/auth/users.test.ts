@@ -143,3 +143,14 @@ describe('DELETE /api/users/{id}/', () => {
     expect((await call(users, '/api/users', { token: stranger.token })).status).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  test('[D.02] every auth endpoint is in the OpenAPI document with its response schema', async () => {
+    const { GET: schema } = await import('@/app/api/schema/route');
+    const res = await call(schema, '/api/schema');
+    const paths = Object.keys(res.body.paths);
+    for (const p of ['/auth/login/', '/auth/login/code/', '/auth/mfa/user-active-methods/', '/api/auth/register', '/api/users', '/api/extendUsers']) {
+      expect(paths.some((x) => x.replace(/\/$/, '') === p.replace(/\/$/, '')), p).toBe(true);
+    }
+  });
+});
