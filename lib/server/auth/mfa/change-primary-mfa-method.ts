@@ -11,6 +11,8 @@ export async function changePrimaryMfaMethod(user: TMfaUser, name: TMfaName, cod
   if (!(await verifyMethodCode(row, code))) throw ApiError.field('code', CODE_INVALID);
   if (!row.isActive) throw ApiError.trench('MFA Method selected as new primary method is not active');
   await db().$transaction(async (tx) => {
+    // One MFA change per user at a time, so two confirms cannot both become primary.
+    await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`;
     await tx.mfaMethod.updateMany({ where: { userId: user.id, isPrimary: true }, data: { isPrimary: false } });
     await tx.mfaMethod.update({ where: { id: row.id }, data: { isPrimary: true } });
   });

@@ -15,6 +15,8 @@ export async function confirmMfaMethod(user: TMfaUser, name: string, code: strin
   const codes = generateBackupCodes();
   const hashes = await hashBackupCodes(codes);
   await db().$transaction(async (tx) => {
+    // One MFA change per user at a time, so two confirms cannot both become primary.
+    await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`;
     const primary = await tx.mfaMethod.count({ where: { userId: user.id, isPrimary: true } });
     await tx.mfaMethod.update({ where: { id: row.id }, data: { isActive: true, isPrimary: primary === 0, backupCodes: hashes } });
   });
