@@ -15,6 +15,8 @@ export function LoginForm() {
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Auth status of SPEC §4 ([R4.01]): empty → loading → success | error.
+  const [status, setStatus] = useState<'empty' | 'loading' | 'success' | 'error'>('empty');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,22 +26,27 @@ export function LoginForm() {
       return;
     }
     setErrors({});
+    setStatus('loading');
     setBusy(true);
     setLoading(true);
     try {
       const res = await signIn('credentials', { redirect: false, username: values.username, password: values.password });
       if (res?.ok && !res.error) {
+        setStatus('success');
         await landAfterLogin(setDemo);
         return;
       }
       const info = signInError(res?.error ?? '');
       if (info.ephemeral_token) {
+        setStatus('success');
         sessionStorage.setItem(EPHEMERAL_KEY, info.ephemeral_token);
         router.push('/verification');
         return;
       }
+      setStatus('error');
       showSnackbar(info.error ?? '', 'error');
     } catch (err) {
+      setStatus('error');
       showSnackbar((err as Error).message, 'error');
     } finally {
       setBusy(false);
@@ -49,7 +56,7 @@ export function LoginForm() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="login-form">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="login-form" data-auth-status={status}>
         <FormField label={t('login.username')} name="username" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
         <FormField label={t('login.password')} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
         <PrimaryButton type="submit" disabled={busy}>

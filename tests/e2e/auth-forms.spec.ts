@@ -57,9 +57,12 @@ test.describe('validation messages (SPEC §5)', () => {
 });
 
 test.describe('error messages (SPEC §8)', () => {
-  test('[R8.01] login failure shows the response error', async ({ page }) => {
+  test('[R8.01] [R4.01] login failure shows the response error; the auth status goes empty → error', async ({ page }) => {
     const u = await createUser();
+    await page.goto('/login');
+    await expect(page.getByTestId('login-form')).toHaveAttribute('data-auth-status', 'empty');
     await fillLogin(page, u.username, 'Not-The-Password-1');
+    await expect(page.getByTestId('login-form')).toHaveAttribute('data-auth-status', 'error');
     await expect(snackbar(page)).toHaveText(/Unable to login with provided credentials\./);
     await expect(snackbar(page)).toHaveAttribute('data-color', 'error');
     await expect(page.getByLabel('Username')).toHaveValue(u.username);
