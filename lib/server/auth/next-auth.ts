@@ -5,7 +5,7 @@ import { config } from '../config';
 import { ApiError } from '../http/errors';
 import { loginFirstStep, loginSecondStep } from './login';
 import { consume, RULES } from './rate-limit';
-import { createSession, isSecureDeployment, SESSION_ABSOLUTE_SECONDS, sessionCookieName } from './session';
+import { createSession, deleteSession, isSecureDeployment, SESSION_ABSOLUTE_SECONDS, sessionCookieName } from './session';
 
 /**
  * next-auth (JWT strategy) holding the browser session in an httpOnly,
@@ -69,6 +69,13 @@ export function authOptions(): NextAuthOptions {
           ),
       }),
     ],
+    events: {
+      // next-auth's own sign-out (POST /api/auth/signout) ends the session row too, not only the cookie.
+      async signOut(message) {
+        const sid = (message as { token?: { sid?: unknown } }).token?.sid;
+        if (typeof sid === 'string') await deleteSession(sid);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) {

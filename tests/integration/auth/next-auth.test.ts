@@ -69,3 +69,13 @@ describe('next-auth Credentials provider (browser session)', () => {
     expect(s).toEqual({ expires: 'x' });
   });
 });
+
+describe('next-auth sign-out', () => {
+  test('[R4.01] the signOut event deletes the session row behind the cookie', async () => {
+    const u = await createUser();
+    const user = await provider()({ username: u.username, password: u.password }, { headers: {} });
+    expect(await db().session.count({ where: { userId: u.id } })).toBe(1);
+    await authOptions().events!.signOut!({ token: { sid: user.sid } } as never);
+    expect(await db().session.count({ where: { userId: u.id } })).toBe(0);
+  });
+});
