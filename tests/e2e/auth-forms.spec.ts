@@ -137,7 +137,7 @@ test.describe('error messages (SPEC §8)', () => {
     await expect(page.getByLabel('New password')).toHaveValue('');
   });
 
-  test('[R8.11] e-mail verification: activate sends a code (Verificatie geactiveerd)', async ({ page, context }) => {
+  test('[R8.11] [D.03] e-mail verification: activate sends a code (Verificatie geactiveerd); login then asks for a mailed code', async ({ page, context }) => {
     const u = await createUser({ withAccount: true });
     await loginAs(context, u.id);
     await page.goto('/profile');
@@ -150,5 +150,20 @@ test.describe('error messages (SPEC §8)', () => {
     await page.getByRole('button', { name: 'Bevestigen' }).click();
     await expect(snackbar(page)).toHaveText(/Gelukt! Verificatie is toegevoegd aan uw account\./);
     await expect(page.getByTestId('mfa-email-state')).toHaveText('Actief');
+
+    // With e-mail as the primary method, login step 1 mails a fresh code that the verification page accepts.
+    await page.getByTestId('nav-logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await fillLogin(page, u.username, u.password);
+    await expect(page).toHaveURL(/\/verification$/);
+    let loginCode = code;
+    for (let i = 0; i < 50 && loginCode === code; i++) {
+      const raw = await waitForMail(u.email, /verification code/i);
+      loginCode = /^(\d{6})\s*$/m.exec(raw.replace(/=\r?\n/g, ''))![1];
+      if (loginCode === code) await page.waitForTimeout(200);
+    }
+    await page.getByLabel('Verificatie code').fill(loginCode);
+    await page.getByRole('button', { name: 'Verifieer' }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/${u.account!.slug}$`));
   });
 });
