@@ -158,6 +158,26 @@ const en = {
   'sharing.never': 'never',
   'sharing.opens': '{count} opens',
   'sharing.noLinks': 'No share links yet.',
+  // ── issue 3: accounts of people (login, MFA, profile) ──
+  'auth.verifyIntro': 'Voer de verificatie code in uit uw authenticator app of e-mail, of een backup code.',
+  'auth.noChallenge': 'Log eerst in met uw gebruikersnaam en wachtwoord.',
+  'auth.backToLogin': 'Back to login',
+  'auth.newPassword': 'New password',
+  'auth.somethingWrong': 'Something went wrong',
+  'profile.currentPassword': 'Current password',
+  'profile.never': 'Never',
+  'mfa.activateApp': 'Authenticator app activeren',
+  'mfa.activateEmail': 'E-mail verificatie activeren',
+  'mfa.deactivate': 'Deactiveren',
+  'mfa.code': 'Verificatie code',
+  'mfa.confirm': 'Bevestigen',
+  'mfa.scan': 'Scan de QR-code met uw authenticator app en voer de code in.',
+  'mfa.secret': 'Of voer deze sleutel handmatig in:',
+  'mfa.emailSent': 'Voer de code in die naar uw e-mailadres is gestuurd.',
+  'mfa.backupIntro': 'Bewaar deze backup codes op een veilige plek. Elke code werkt één keer en wordt maar één keer getoond.',
+  'mfa.active': 'Actief',
+  'mfa.inactive': 'Niet actief',
+  'mfa.primary': 'Primair',
 } as const;
 
 export type TMessageKey = keyof typeof en;

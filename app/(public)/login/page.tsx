@@ -1,3 +1,8 @@
+import { LoginForm } from '@/components/auth/login-form';
+
+export const metadata = { title: 'Login' };
+
+/** / and /login ([R2.01]). */
 export default function LoginPage() {
-  return <div className="p-8">Login</div>;
+  return <LoginForm />;
 }

@@ -1,0 +1,6 @@
+import { ResetForm } from '@/components/auth/reset-form';
+
+/** /reset ([R2.04]). */
+export default function ResetPage() {
+  return <ResetForm />;
+}

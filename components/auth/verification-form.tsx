@@ -1,0 +1,68 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppState } from '@/components/shell/app-state';
+import { fieldErrors, ZVerificationForm } from '@/lib/schemas/auth-forms';
+import { EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
+import { AuthCard, FormField, PrimaryButton } from './form-field';
+
+/** Verification ([R2.32]): the second-factor code with the ephemeral token from step 1. */
+export function VerificationForm() {
+  const { t, showSnackbar, setLoading, setDemo } = useAppState();
+  const router = useRouter();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    const stored = sessionStorage.getItem(EPHEMERAL_KEY);
+    if (!stored) router.replace('/login');
+    else setToken(stored);
+  }, [router]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZVerificationForm.safeParse({ code });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).code);
+      return;
+    }
+    setError(undefined);
+    if (!token) return;
+    setBusy(true);
+    setLoading(true);
+    try {
+      const res = await signIn('credentials', { redirect: false, ephemeral_token: token, code: parsed.data.code });
+      if (res?.ok && !res.error) {
+        sessionStorage.removeItem(EPHEMERAL_KEY);
+        await landAfterLogin(setDemo);
+        return;
+      }
+      const info = signInError(res?.error ?? '');
+      showSnackbar(info.error ?? '', 'error');
+      if (info.error === 'Invalid or expired token.') {
+        sessionStorage.removeItem(EPHEMERAL_KEY);
+        router.push('/login');
+      }
+    } catch (err) {
+      showSnackbar((err as Error).message, 'error');
+    } finally {
+      setBusy(false);
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('verification.title')}>
+      <p className="mb-4 text-sm text-[var(--muted)]">{t('auth.verifyIntro')}</p>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="verification-form">
+        <FormField label={t('verification.code')} name="code" autoComplete="one-time-code" inputMode="text" value={code} error={error} onChange={(e) => setCode(e.target.value)} />
+        <PrimaryButton type="submit" disabled={busy || !token}>
+          {t('verification.submit')}
+        </PrimaryButton>
+      </form>
+    </AuthCard>
+  );
+}
