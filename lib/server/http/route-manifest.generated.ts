@@ -2,7 +2,21 @@
 export type TRouteEntry = { path: string; file: string; methods: string[]; load: () => Promise<Record<string, unknown>> };
 
 export const ROUTES: TRouteEntry[] = [
+  { path: "/api/datasources/{id}", file: "app/api/datasources/[id]/route.ts", methods: ["GET","PATCH","DELETE"], load: () => import("@/app/api/datasources/[id]/route") },
+  { path: "/api/datasources/{id}/test", file: "app/api/datasources/[id]/test/route.ts", methods: ["POST"], load: () => import("@/app/api/datasources/[id]/test/route") },
+  { path: "/api/datasources", file: "app/api/datasources/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/datasources/route") },
+  { path: "/api/datasources/test", file: "app/api/datasources/test/route.ts", methods: ["POST"], load: () => import("@/app/api/datasources/test/route") },
+  { path: "/api/datasources/upload", file: "app/api/datasources/upload/route.ts", methods: ["POST"], load: () => import("@/app/api/datasources/upload/route") },
+  { path: "/api/datasourcetypes", file: "app/api/datasourcetypes/route.ts", methods: ["GET"], load: () => import("@/app/api/datasourcetypes/route") },
   { path: "/api/health", file: "app/api/health/route.ts", methods: ["GET"], load: () => import("@/app/api/health/route") },
+  { path: "/api/layers/{id}/data", file: "app/api/layers/[id]/data/route.ts", methods: ["GET"], load: () => import("@/app/api/layers/[id]/data/route") },
+  { path: "/api/layers/{id}", file: "app/api/layers/[id]/route.ts", methods: ["GET","PATCH","DELETE"], load: () => import("@/app/api/layers/[id]/route") },
+  { path: "/api/layers/reorder", file: "app/api/layers/reorder/route.ts", methods: ["POST"], load: () => import("@/app/api/layers/reorder/route") },
+  { path: "/api/layers", file: "app/api/layers/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/layers/route") },
   { path: "/api/schema", file: "app/api/schema/route.ts", methods: ["GET"], load: () => import("@/app/api/schema/route") },
   { path: "/api/sites", file: "app/api/sites/route.ts", methods: ["GET"], load: () => import("@/app/api/sites/route") },
+  { path: "/api/userGroup/{id}/members/{userId}", file: "app/api/userGroup/[id]/members/[userId]/route.ts", methods: ["DELETE"], load: () => import("@/app/api/userGroup/[id]/members/[userId]/route") },
+  { path: "/api/userGroup/{id}/members", file: "app/api/userGroup/[id]/members/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/userGroup/[id]/members/route") },
+  { path: "/api/userGroup/{id}", file: "app/api/userGroup/[id]/route.ts", methods: ["GET","DELETE"], load: () => import("@/app/api/userGroup/[id]/route") },
+  { path: "/api/userGroup", file: "app/api/userGroup/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/userGroup/route") },
 ];
