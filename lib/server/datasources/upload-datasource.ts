@@ -40,25 +40,28 @@ async function streamToTemp(req: Request, max: number): Promise<TParsed> {
   const out: TParsed = { fields: {}, tmp: null, filename: '', truncated: false, size: 0 };
   const bb = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: max, files: 1, fields: 10, fieldSize: 10_000 } });
   const writes: Promise<void>[] = [];
+  let seen = false;
   bb.on('field', (name, value) => {
     out.fields[name] = value;
   });
   bb.on('file', (name, stream, info) => {
-    if (name !== 'file' || out.tmp) {
+    if (name !== 'file' || seen) {
       stream.resume();
       return;
     }
+    seen = true;
     out.filename = info.filename ?? '';
+    stream.on('limit', () => {
+      out.truncated = true;
+    });
+    stream.on('data', (chunk: Buffer) => {
+      out.size += chunk.length;
+    });
+    stream.pause();
     writes.push(
       (async () => {
         const tmp = await tempUploadPath();
         out.tmp = tmp;
-        stream.on('limit', () => {
-          out.truncated = true;
-        });
-        stream.on('data', (chunk: Buffer) => {
-          out.size += chunk.length;
-        });
         await pipeline(stream, createWriteStream(tmp));
       })(),
     );
