@@ -9,8 +9,13 @@ const STYLE_OBJECT_KEYS = ['paint', 'layout', 'style', 'legend'];
 
 export const zTemplate = () =>
   jsonText().refine((v) => {
-    if (v === '') return true;
-    const t = JSON.parse(v) as Record<string, unknown>;
+    let t: Record<string, unknown>;
+    try {
+      t = JSON.parse(v || '{}') as Record<string, unknown>;
+    } catch {
+      return true; // reported by jsonText
+    }
+    if (typeof t !== 'object' || t === null || Array.isArray(t)) return true;
     for (const k of STYLE_OBJECT_KEYS) if (k in t && (typeof t[k] !== 'object' || t[k] === null || Array.isArray(t[k]))) return false;
     if ('opacity' in t && (typeof t.opacity !== 'number' || t.opacity < 0 || t.opacity > 1)) return false;
     if ('color' in t && typeof t.color !== 'string') return false;

@@ -2,12 +2,14 @@ import 'server-only';
 import { can } from '@/lib/rights';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
-import { layerVisibleScope, workspaceViewScope } from '../tenancy';
+import { workspaceViewScope } from '../tenancy';
 import { resolveWorkspaceAccess, type TWorkspaceAccess } from '../workspaces/resolve-access';
+import { findVisibleLayer } from './find-layer';
 
 /**
  * Access for a write to layer `layerId`: 404 when the caller cannot see the
- * layer (missing, foreign workspace, or group-restricted and not a member),
+ * layer (missing, foreign workspace, or group-restricted — itself or a
+ * parent — and not a member),
  * 403 when they see it but may not edit layers.
  */
 export async function requireLayerEdit(userId: number, layerId: number): Promise<{ access: TWorkspaceAccess; layer: { id: number; workspaceId: number; parentId: number | null; version: number } }> {
@@ -18,6 +20,9 @@ export async function requireLayerEdit(userId: number, layerId: number): Promise
   if (!layer) throw ApiError.notFound();
   const access = await resolveWorkspaceAccess({ userId, workspaceId: layer.workspaceId });
   if (can(access.role, 'editLayers')) return { access, layer };
-  const visible = await db().layer.count({ where: { id: layerId, ...layerVisibleScope(userId) } });
+  const visible = await findVisibleLayer({ userId, layerId }).then(
+    () => true,
+    () => false,
+  );
   throw visible ? ApiError.forbidden() : ApiError.notFound();
 }
