@@ -112,7 +112,7 @@ export async function uploadDataSource(userId: number, req: Request, activeAccou
       // Validation needs the parsed document; the body itself was streamed to disk.
       let value: unknown;
       try {
-        value = JSON.parse((await readFile(parsed.tmp, 'utf8')).replace(/^\uFEFF/, ''));
+        value = JSON.parse((await readFile(/*turbopackIgnore: true*/ parsed.tmp, 'utf8')).replace(/^\uFEFF/, ''));
       } catch {
         throw ApiError.field('file', 'The file is not valid JSON.');
       }
