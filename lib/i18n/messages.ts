@@ -152,7 +152,7 @@ const en = {
   'datasourceForm.type': 'Type',
   'datasourceForm.chooseType': 'Choose a type',
   'datasourceForm.source': 'Source',
-  'datasourceForm.sourceUrl': 'URL',
+  'datasourceForm.sourceUrl': 'Link to a URL',
   'datasourceForm.sourceFile': 'Upload a file',
   'datasourceForm.file': 'File (GeoJSON or PMTiles)',
   'datasourceForm.credentials': 'Credentials',

@@ -162,7 +162,7 @@ test.describe('data sources table', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete!' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('dismissible-alert')).toHaveCount(0);
     expect(errors.join('\n')).toContain('datasource delete failed');
   });
 
@@ -174,7 +174,7 @@ test.describe('data sources table', () => {
     await page.route('**/api/datasources/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"detail":"You do not have permission to perform this action."}' }) : route.continue()));
     await bodyRows(page).first().getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete!' }).click();
-    const alert = page.getByRole('alert');
+    const alert = page.getByTestId('dismissible-alert');
     await expect(alert).toContainText('{"detail":"You do not have permission to perform this action."}');
     await alert.getByRole('button', { name: 'Close' }).click();
     await expect(alert).toHaveCount(0);
