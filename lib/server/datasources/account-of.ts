@@ -34,3 +34,8 @@ export function activeAccountOf(req: { cookies: { get(name: string): { value: st
   const n = Number(req.cookies.get('activeAccount')?.value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** Whether the caller administers account `accountId` (may manage its data sources and groups). */
+export async function canManageAccount(userId: number, accountId: number): Promise<boolean> {
+  return (await db().account.count({ where: { id: accountId, ...accountAdminScope(userId) } })) > 0;
+}

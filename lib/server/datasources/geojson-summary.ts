@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Checks a parsed value is GeoJSON (FeatureCollection, Feature or a bare
  * geometry) and returns its feature count and bounding box

@@ -82,9 +82,12 @@ describe('GET /api/layers', () => {
     expect((await call(getLayer, `/api/layers/${ids.open}?token=${token}`, { params: { id: String(ids.open) } })).status).toBe(200);
   });
 
-  test('errors: stranger 404, anonymous 404, bad/revoked token 404, missing workspace 400', async () => {
+  test('errors: stranger 404, anonymous without a token 401, bad/revoked token 404, missing workspace 400', async () => {
     expect((await call(listLayers, `/api/layers?workspace=${ws.id}`, { token: stranger.token })).status).toBe(404);
-    expect((await call(listLayers, `/api/layers?workspace=${ws.id}`, {})).status).toBe(404);
+    const anonymous = await call(listLayers, `/api/layers?workspace=${ws.id}`, {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect((await call(getLayer, `/api/layers/${ids.open}`, { params: { id: String(ids.open) } })).status).toBe(401);
     expect((await call(listLayers, `/api/layers?token=${'x'.repeat(32)}`, {})).status).toBe(404);
     const other = await workspace(accountId, admin.id);
     expect((await call(listLayers, `/api/layers?token=${token}&workspace=${other.id}`, {})).status).toBe(404);

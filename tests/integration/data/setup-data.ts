@@ -9,8 +9,20 @@ import { createUser, unique } from '../../helpers/factories';
 export type TUser = Awaited<ReturnType<typeof createUser>>;
 
 let seeded: Promise<unknown> | null = null;
+/** Seeds once per file; parallel files may race on the same upserts (unique violations), so retry a few times. */
 export function ensureSeed() {
-  seeded ??= seed().catch(() => seed());
+  seeded ??= (async () => {
+    for (let attempt = 1; ; attempt++) {
+      if ((await db().dataSourceType.count()) >= 8 && (await db().site.count()) > 0) return;
+      try {
+        await seed();
+        return;
+      } catch (err) {
+        if (attempt >= 6) throw err;
+        await new Promise((r) => setTimeout(r, attempt * 150));
+      }
+    }
+  })();
   return seeded;
 }
 

@@ -85,12 +85,12 @@ describe('POST /api/datasources/upload', () => {
     ['foreign account', () => form({ name: 'x', account: '999999', file: { content: JSON.stringify(fc), filename: 'a.geojson' } }), 400, { account: ['Invalid pk "999999" - object does not exist.'] }],
   ];
   test.each(bad)('%s → error, no row and no file left', async (_label, build, status, body) => {
-    const rows = await db().dataSource.count();
+    const rows = await db().dataSource.count({ where: { accountId } });
     const files = filesOnDisk().length;
     const res = await send(build(), admin.token);
     expect(res.status).toBe(status);
     expect(res.body).toEqual(body);
-    expect(await db().dataSource.count()).toBe(rows);
+    expect(await db().dataSource.count({ where: { accountId } })).toBe(rows);
     expect(filesOnDisk().length).toBe(files);
   });
 
@@ -99,7 +99,7 @@ describe('POST /api/datasources/upload', () => {
     const saved = cfg.UPLOAD_MAX_BYTES;
     cfg.UPLOAD_MAX_BYTES = 2048;
     try {
-      const rows = await db().dataSource.count();
+      const rows = await db().dataSource.count({ where: { accountId } });
       const files = filesOnDisk().length;
       const big = JSON.stringify({ type: 'FeatureCollection', features: Array.from({ length: 100 }, () => fc.features[0]) });
       expect(big.length).toBeGreaterThan(2048);
@@ -108,7 +108,7 @@ describe('POST /api/datasources/upload', () => {
       expect(streamed.body).toEqual({ file: ['The file is too large: the limit is 0 MB.'] });
       const declared = await send(form({ name: 'x', file: { content: big, filename: 'a.geojson' } }), admin.token, { 'content-length': String(10 * 1024 * 1024) });
       expect(declared.status).toBe(413);
-      expect(await db().dataSource.count()).toBe(rows);
+      expect(await db().dataSource.count({ where: { accountId } })).toBe(rows);
       expect(filesOnDisk().length).toBe(files);
     } finally {
       cfg.UPLOAD_MAX_BYTES = saved;
@@ -151,7 +151,7 @@ describe('GET /api/layers/{id}/data', () => {
     expect((await get(closed.id, { share: token })).status).toBe(404);
     expect((await get(closed.id, { token: viewer.token })).status).toBe(404);
     expect((await get(open.id, { token: other.admin.token })).status).toBe(404);
-    expect((await get(open.id, {})).status).toBe(404);
+    expect((await get(open.id, {})).status).toBe(401);
 
     // the layer tree points at the data URL (with the token for share viewers)
     const tree = await call(listLayers, `/api/layers?token=${token}`, {});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLayerPatch } from '@/lib/schemas/layer';
 import { ZIdParam } from '@/lib/server/http/drf';
+import { ApiError } from '@/lib/server/http/errors';
 import { withApi } from '@/lib/server/http/with-api';
 import { deleteLayer, findVisibleLayer, updateLayer } from '@/lib/server/layers';
 
@@ -12,7 +13,10 @@ export const GET = withApi({
   params,
   query: z.object({ token: z.string().max(200).optional() }),
   docs: { summary: 'Get a layer', tags: ['layers'] },
-  handler: async ({ params, query, auth }) => (await findVisibleLayer({ userId: auth?.user.id ?? null, layerId: params.id, shareToken: query.token || null })).layer,
+  handler: async ({ params, query, auth }) => {
+    if (!auth && !query.token) throw ApiError.unauthenticated();
+    return (await findVisibleLayer({ userId: auth?.user.id ?? null, layerId: params.id, shareToken: query.token || null })).layer;
+  },
 });
 
 // PATCH /api/layers/{id} – change a layer (name, parent, visible, data_source, template, opacity, user_groups; version → 409 when stale); admins and editors
