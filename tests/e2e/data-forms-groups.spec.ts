@@ -9,6 +9,8 @@ import { createUser, e2eDb, loginAs } from './support/fixtures';
  * [R2.16], [R2.45], [R5.03], [R9.06], [R4.10], [R2.20], [R8.08]).
  */
 const WMS_CAPS = `<?xml version="1.0"?><WMS_Capabilities version="1.3.0"><Capability><Layer><Title>root</Title><Layer><Name>roads</Name></Layer><Layer><Name>rivers</Name></Layer></Layer></Capability></WMS_Capabilities>`;
+const WMTS_CAPS = `<Capabilities xmlns:ows="http://www.opengis.net/ows/1.1"><Contents><Layer><ows:Identifier>aerial</ows:Identifier></Layer></Contents></Capabilities>`;
+const WFS_CAPS = `<WFS_Capabilities><FeatureTypeList><FeatureType><Name>ns:parcels</Name></FeatureType></FeatureTypeList></WFS_Capabilities>`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const GEOJSON = { type: 'FeatureCollection', features: [1, 2, 3].map((n) => ({ type: 'Feature', properties: { n }, geometry: { type: 'Point', coordinates: [n, n] } })) };
 
@@ -19,6 +21,11 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     const u = new URL(req.url!, 'http://x');
     if (u.pathname === '/wms') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(WMS_CAPS);
+    if (u.pathname === '/wmts') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(WMTS_CAPS);
+    if (u.pathname === '/wfs') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(WFS_CAPS);
+    if (u.pathname === '/arcgis/rest/services/Parcels/FeatureServer') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"layers":[{"id":0,"name":"Parcels"}]}');
+    if (u.pathname === '/3d/tileset.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"asset":{"version":"1.1"},"root":{}}');
+    if (u.pathname === '/mvt/0/0/0.pbf') return void res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end(Buffer.from([0x1a, 0x00]));
     if (u.pathname === '/tiles/0/0/0.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     if (u.pathname === '/data.geojson') return void res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(GEOJSON));
     res.writeHead(404, { 'content-type': 'text/plain' }).end('missing');
@@ -98,6 +105,30 @@ test.describe('data source forms', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('dismissible-alert')).toContainText('not valid GeoJSON');
     await expect(page).toHaveURL(/\/datasource\/create$/);
+  });
+
+  test('[R2.15] create WMTS, WFS, ArcGIS, vector tiles and 3D Tiles through their forms', async ({ page, context }) => {
+    const user = await createUser({ withAccount: true });
+    await loginAs(context, user.id);
+    const cases: { type: string; name: string; fields: [string, string][]; select?: [string, string][]; preview: string }[] = [
+      { type: 'WMTS', name: 'Aerial WMTS', fields: [['URL', `${base}/wmts`], ['Layer', 'aerial']], preview: 'Layers: aerial' },
+      { type: 'WFS', name: 'Parcels WFS', fields: [['URL', `${base}/wfs`], ['Feature type (typeName)', 'ns:parcels']], preview: 'Layers: ns:parcels' },
+      { type: 'ArcGIS MapServer / FeatureServer', name: 'Parcels ArcGIS', fields: [['URL', `${base}/arcgis/rest/services/Parcels/FeatureServer`]], select: [['Service kind', 'FeatureServer']], preview: 'Layers: Parcels' },
+      { type: 'Vector tiles', name: 'MVT', fields: [['URL', `${base}/mvt/{z}/{x}/{y}.pbf`], ['Source layer', 'roads']], preview: 'Tile: application/x-protobuf, 2 bytes' },
+      { type: '3D Tiles', name: 'City 3D', fields: [['URL', `${base}/3d/tileset.json`]], preview: 'Connection OK' },
+    ];
+    for (const c of cases) {
+      await page.goto('/datasource/create');
+      await page.getByLabel('Name', { exact: true }).fill(c.name);
+      await page.getByLabel('Type', { exact: true }).selectOption({ label: c.type });
+      for (const [label, value] of c.fields) await page.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of c.select ?? []) await page.getByLabel(label, { exact: true }).selectOption(value);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(page.getByTestId('test-preview')).toContainText(c.preview);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/datasources$/);
+      await expect(page.locator('tbody')).toContainText(c.name);
+    }
   });
 
   test('[R2.16] the edit form is prefilled, never shows credentials, and saves changes', async ({ page, context }) => {
