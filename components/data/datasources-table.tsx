@@ -19,6 +19,7 @@ import type { TDataSourceWire } from '@/lib/wire-types';
 import { DismissibleAlert } from './alert';
 import { api, bodyText } from './api';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditIcon, TrashIcon } from './icons';
 
 /**
  * The data sources table ([R2.44], [R9.04], [R4.10], [R4.11]) on TanStack
@@ -104,10 +105,10 @@ export function DataSourcesTable({ initialRows, types, accountId, initialError }
         cell: ({ row }) => (
           <div className="flex gap-1">
             <Link href={`/datasource/edit/${row.original.id}`} className="rounded px-2 py-1 hover:bg-[var(--surface-2)]" aria-label={`${t('datasources.edit')} ${row.original.name}`} title={t('datasources.edit')}>
-              ✎
+              <EditIcon />
             </Link>
             <button type="button" className="rounded px-2 py-1 text-red-600 hover:bg-[var(--surface-2)]" aria-label={`${t('usergroups.delete')} ${row.original.name}`} title={t('usergroups.delete')} onClick={() => setConfirm({ kind: 'one', id: row.original.id })}>
-              🗑
+              <TrashIcon />
             </button>
           </div>
         ),

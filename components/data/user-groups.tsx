@@ -5,6 +5,7 @@ import { useAppState } from '@/components/shell/app-state';
 import type { TUserGroupWire } from '@/lib/wire-types';
 import { api } from './api';
 import { ConfirmDialog } from './confirm-dialog';
+import { TrashIcon } from './icons';
 
 /**
  * User groups of the active account ([R2.45], [R5.03], [R9.06]): list with
@@ -95,7 +96,7 @@ export function UserGroups({ initial, accountId, canEdit }: { initial: TUserGrou
               </button>
               {canEdit && (
                 <button type="button" className="rounded px-2 py-1 text-red-600" aria-label={`${t('usergroups.delete')} ${g.name}`} onClick={() => setConfirmId(g.id)}>
-                  🗑
+                  <TrashIcon />
                 </button>
               )}
             </div>

@@ -13,7 +13,7 @@ export default async function LayersPage() {
   const { locale } = await loadShellState();
   const [workspaces, groups] = await Promise.all([listAccountLayers(userId, account.id), listUserGroups(userId, account.id)]);
   return (
-    <div className="mx-auto max-w-6xl p-4 md:p-8">
+    <div className="mx-auto w-full max-w-6xl p-4 md:p-8">
       <h1 className="mb-2 text-2xl font-medium">{translate(locale, 'layers.title')}</h1>
       <p className="mb-6 text-muted">{translate(locale, 'layers.intro')}</p>
       <LayersOverview initial={workspaces} groups={groups.map((g) => ({ id: g.id, name: g.name }))} />

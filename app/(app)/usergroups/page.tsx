@@ -13,7 +13,7 @@ export default async function UserGroupsPage() {
   const { locale } = await loadShellState();
   const [groups, adminOf] = await Promise.all([listUserGroups(userId, account.id), canManageAccount(userId, account.id)]);
   return (
-    <div className="mx-auto max-w-4xl p-4 md:p-8">
+    <div className="mx-auto w-full max-w-4xl p-4 md:p-8">
       <h1 className="mb-2 text-2xl font-medium">{translate(locale, 'usergroups.title')}</h1>
       <p className="mb-6 text-muted">{translate(locale, 'usergroups.intro')}</p>
       <UserGroups initial={groups} accountId={account.id} canEdit={adminOf} />

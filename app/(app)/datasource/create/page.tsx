@@ -12,7 +12,7 @@ export default async function CreateDataSourcePage() {
   const { locale } = await loadShellState();
   const types = await listDataSourceTypes();
   return (
-    <div className="mx-auto max-w-3xl p-4 md:p-8">
+    <div className="mx-auto w-full max-w-3xl p-4 md:p-8">
       <h1 className="mb-6 text-2xl font-medium">{translate(locale, 'datasourceForm.createTitle')}</h1>
       <DataSourceForm types={types} accountId={account.id} />
     </div>

@@ -23,7 +23,7 @@ export default async function EditDataSourcePage({ params }: { params: Promise<{
   ]);
   if (!existing) notFound();
   return (
-    <div className="mx-auto max-w-3xl p-4 md:p-8">
+    <div className="mx-auto w-full max-w-3xl p-4 md:p-8">
       <h1 className="mb-6 text-2xl font-medium">{translate(locale, 'datasourceForm.editTitle')}</h1>
       <DataSourceForm types={types} accountId={existing.account ?? account.id} existing={existing} />
     </div>
