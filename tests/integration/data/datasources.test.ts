@@ -251,3 +251,15 @@ describe('query count', () => {
     expect(large).toBe(small);
   });
 });
+
+describe('OpenAPI', () => {
+  test('[D.02] the schema documents the data endpoints, the upload as multipart/form-data', async () => {
+    const { GET: schema } = await import('@/app/api/schema/route');
+    const res = await call(schema, '/api/schema');
+    expect(res.status).toBe(200);
+    for (const p of ['/api/datasources', '/api/datasources/{id}', '/api/datasources/{id}/test', '/api/datasources/test', '/api/datasources/upload', '/api/datasourcetypes', '/api/layers', '/api/layers/{id}', '/api/layers/{id}/data', '/api/layers/reorder', '/api/userGroup', '/api/userGroup/{id}', '/api/userGroup/{id}/members', '/api/userGroup/{id}/members/{userId}']) {
+      expect(res.body.paths, p).toHaveProperty([p]);
+    }
+    expect(Object.keys(res.body.paths['/api/datasources/upload'].post.requestBody.content)).toEqual(['multipart/form-data']);
+  });
+});
