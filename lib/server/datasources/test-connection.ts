@@ -65,8 +65,13 @@ export function capabilityNames(xml: string, kind: 'wms' | 'wmts' | 'wfs'): stri
   return [...new Set(names)];
 }
 
-const tileUrl = (t: string) =>
-  t.replace('{z}', '0').replace('{x}', '0').replace('{y}', '0').replace('{-y}', '0').replace('{TileMatrix}', '0').replace('{TileCol}', '0').replace('{TileRow}', '0');
+/** The z=0 tile of a template; WMTS RESTful placeholders filled from the settings. */
+const tileUrl = (t: string, s: Record<string, unknown> = {}) =>
+  t
+    .replaceAll('{TileMatrixSet}', encodeURIComponent(String(s.tileMatrixSet ?? 'EPSG:3857')))
+    .replaceAll('{Layer}', encodeURIComponent(String(s.layer ?? '')))
+    .replaceAll('{Style}', 'default')
+    .replace(/\{(z|x|y|-y|TileMatrix|TileCol|TileRow)\}/g, '0');
 
 function absolute(url: string) {
   return url.startsWith('/') ? new URL(url, config().APP_URL).toString() : url;
@@ -120,7 +125,7 @@ async function runTest(code: string, s: Record<string, unknown>, creds: TCredent
     }
     case 'wmts': {
       if (url.includes('{')) {
-        const res = await get(tileUrl(url), h);
+        const res = await get(tileUrl(url, s), h);
         return base(code, res);
       }
       const { res, layers } = await capabilities(url, 'WMTS', '1.0.0', h);

@@ -35,6 +35,7 @@ beforeAll(async () => {
     if (u.pathname === '/wfs' && q('request') === 'GetCapabilities') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(WFS_CAPS);
     if (u.pathname === '/error-wms') return void res.writeHead(200, { 'content-type': 'text/xml' }).end('<ServiceExceptionReport><ServiceException>Layer unknown</ServiceException></ServiceExceptionReport>');
     if (/^\/tiles\/0\/0\/0\.png$/.test(u.pathname)) return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (u.pathname === '/wmts-tiles/aerial/default/EPSG%3A28992/0/0/0.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     if (u.pathname === '/secure/0/0/0.png') {
       if (req.headers.authorization !== `Basic ${Buffer.from('joe:pw').toString('base64')}`) return void res.writeHead(401).end('no');
       return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
@@ -69,6 +70,12 @@ describe('POST /api/datasources/test (unsaved form)', () => {
   test('WMTS capabilities → layer identifiers; WFS → feature types', async () => {
     expect((await run({ type: 'wmts', settings: { url: `${base}/wmts`, layer: 'aerial' } })).body.layers).toEqual(['aerial', 'topo']);
     expect((await run({ type: 'wfs', settings: { url: `${base}/wfs`, typeName: 'ns:roads' } })).body.layers).toEqual(['ns:parcels', 'ns:roads']);
+  });
+
+  test('WMTS RESTful template → one tile with {Layer}, {Style} and {TileMatrixSet} filled in', async () => {
+    const res = await run({ type: 'wmts', settings: { url: `${base}/wmts-tiles/{Layer}/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png`, layer: 'aerial', tileMatrixSet: 'EPSG:28992' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ content_type: 'image/png', size: PNG.length });
   });
 
   test('XYZ → one tile at z=0 with content type and size', async () => {
