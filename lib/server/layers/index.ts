@@ -1,0 +1,9 @@
+export { listVisibleLayers } from './list-visible-layers';
+export { listLayersFor } from './list-layers';
+export { findVisibleLayer } from './find-layer';
+export { createLayer } from './create-layer';
+export { updateLayer } from './update-layer';
+export { deleteLayer } from './delete-layer';
+export { reorderLayers } from './reorder-layers';
+export { layerDataResponse } from './layer-data';
+export { listAccountLayers } from './list-account-layers';
