@@ -1,0 +1,20 @@
+'use client';
+import dynamic from 'next/dynamic';
+import type { TLayerWire, TWorkspaceWire } from '@/lib/wire-types';
+
+export type TMapMode = 'view' | 'edit' | 'public';
+export type TWorkspaceMapProps = { workspace: TWorkspaceWire; layers: TLayerWire[]; mode: TMapMode; shareToken: string | null };
+
+const WorkspaceMap = dynamic(() => import('./workspace-map').then((m) => m.WorkspaceMap), {
+  ssr: false,
+  loading: () => (
+    <div data-testid="map-loading" className="flex h-[calc(100vh-3.5rem)] items-center justify-center text-muted">
+      Loading map…
+    </div>
+  ),
+});
+
+/** Client boundary of the workspace pages: the map (and MapLibre) load in the browser only. */
+export function WorkspaceMapLoader(props: TWorkspaceMapProps) {
+  return <WorkspaceMap {...props} />;
+}
