@@ -59,13 +59,9 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
   const side = mode === 'side';
   return (
     <>
-      <div
-        ref={ref}
-        data-testid="split-map"
-        data-map-idle={idle ? 'true' : 'false'}
-        className="absolute top-0 bottom-0"
-        style={side ? { left: '50%', right: 0, borderLeft: '2px solid var(--color-primary)' } : { left: 0, right: 0, clipPath: `inset(0 0 0 ${swipe}%)`, pointerEvents: 'none' }}
-      />
+      <div className="absolute top-0 bottom-0" style={side ? { left: '50%', right: 0, borderLeft: '2px solid var(--color-primary)' } : { left: 0, right: 0, clipPath: `inset(0 0 0 ${swipe}%)`, pointerEvents: 'none' }}>
+        <div ref={ref} data-testid="split-map" data-map-idle={idle ? 'true' : 'false'} className="h-full w-full" />
+      </div>
       {!side && (
         <input
           type="range"

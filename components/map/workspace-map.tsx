@@ -58,6 +58,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
   const [unsupported, setUnsupported] = useState<Map<number, string>>(new Map());
   const [tokens, setTokens] = useState<Record<number, string>>({});
   const [idle, setIdle] = useState(false);
+  const [cameraAttr, setCameraAttr] = useState('');
   const [tab, setTab] = useState<'layers' | 'legend'>('layers');
   const [panelOpen, setPanelOpen] = useState(true);
   const [tool, setTool] = useState<'profile' | 'bi' | null>(null);
@@ -96,7 +97,17 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
       return match ? Number(match[1]) : null;
     };
     const loading = new Set<number>();
-    m.on('load', () => setMap(m));
+    const report = () => {
+      const c = m.getCenter();
+      setCameraAttr(JSON.stringify({ center: [Number(c.lng.toFixed(5)), Number(c.lat.toFixed(5))], zoom: Number(m.getZoom().toFixed(2)), bearing: Number(m.getBearing().toFixed(1)), pitch: Number(m.getPitch().toFixed(1)) }));
+    };
+    m.on('load', () => {
+      report();
+      setMap(m);
+    });
+    m.on('moveend', report);
+    // Handle for the end-to-end tests and the benchmark (bench/map-idle.mjs).
+    (window as unknown as { __mapspaceMap?: MlMap }).__mapspaceMap = m;
     m.on('dataloading', (e) => {
       const id = bySource((e as { sourceId?: string }).sourceId);
       setIdle(false);
@@ -281,7 +292,9 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
 
   return (
     <div className="relative w-full overflow-hidden" style={{ height: 'calc(100dvh - 3.5rem)' }} data-testid="workspace-map" data-mode={mode} data-workspace={ws.id} data-version={ws.version}>
-      <div ref={containerRef} data-testid="map" data-map-idle={idle ? 'true' : 'false'} className="absolute top-0 bottom-0 left-0" style={{ right: split && side ? '50%' : 0 }} />
+      <div className="absolute top-0 bottom-0 left-0" style={{ right: split && side ? '50%' : 0 }}>
+        <div ref={containerRef} data-testid="map" data-map-idle={idle ? 'true' : 'false'} data-camera={cameraAttr} className="h-full w-full" />
+      </div>
       {map && split && <SplitMap main={map} tree={tree} right={plugins.splitPanel.right} mode={plugins.splitPanel.mode} arcgisTokens={tokens} onClose={() => setSplit(false)} />}
       <div className="absolute top-2 left-2 z-20 flex max-w-[calc(100%-4rem)] flex-wrap items-center gap-1">
         <h1 className="rounded bg-[var(--surface)] px-2 py-1 text-sm font-semibold shadow" data-testid="workspace-name">

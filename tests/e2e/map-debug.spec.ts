@@ -1,0 +1,20 @@
+import { test } from '@playwright/test';
+import { createUser, loginAs } from './support/fixtures';
+import { createDataSource, createLayer, createWorkspace, startMapServer } from './support/map-fixtures';
+test('debug', async ({ page, context }) => {
+  const srv = await startMapServer();
+  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  const owner = await createUser({ withAccount: true });
+  const ws = await createWorkspace(owner);
+  const blue = await createDataSource(owner.account!.id, 'xyz', { url: `${srv.url}/tiles/blue/{z}/{x}/{y}.png` });
+  await createLayer(ws.id, blue, { name: 'Blue baseLayer', position: 0 });
+  await loginAs(context, owner.id);
+  await page.goto(`/workspace/view/${ws.id}`);
+  await page.waitForFunction(() => (window as any).__mapspaceMap);
+  await page.evaluate(() => { const m = (window as any).__mapspaceMap; for (const ev of ['idle','dataloading','data','render','error']) { let n = 0; m.on(ev, (e: any) => { n++; if (n < 4 || n % 50 === 0) console.log('EV', ev, n, e.sourceId ?? '', e.dataType ?? ''); }); } });
+  await page.waitForTimeout(6000);
+  console.log('STATE', await page.evaluate(() => { const m = (window as any).__mapspaceMap; return JSON.stringify({ loaded: m.loaded(), tilesLoaded: m.areTilesLoaded(), moving: m.isMoving(), styleLoaded: m.isStyleLoaded() }); }));
+  console.log('IDLE', await page.getByTestId('map').getAttribute('data-map-idle'));
+  await srv.close();
+});
