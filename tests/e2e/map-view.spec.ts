@@ -181,3 +181,25 @@ test.describe('workspace view', () => {
     await expect(sheet.getByTestId(`layer-${ids.geo}`)).toBeVisible();
   });
 });
+
+test.describe('map library loading', () => {
+  test('[R2.12] MapLibre is loaded on the workspace pages only, not on other pages', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const scripts = new Map<string, string>();
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script' || r.url().endsWith('.js')) scripts.set(r.url(), await r.text().catch(() => ''));
+    });
+    const mapScripts = () => [...scripts].filter(([, body]) => body.includes('maplibregl-canvas')).map(([url]) => url);
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(mapScripts()).toEqual([]);
+    await loginAs(context, owner.id);
+    await page.goto(`/account/${owner.account!.slug}`);
+    await page.waitForLoadState('networkidle');
+    expect(mapScripts()).toEqual([]);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    expect(mapScripts().length).toBeGreaterThan(0);
+  });
+});
