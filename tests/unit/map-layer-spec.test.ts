@@ -33,7 +33,7 @@ describe('layer specs per data source type', () => {
   test('WMS: GetMap tiles with the {bbox-epsg-3857} placeholder', () => {
     const spec = layerSpecOf(layer(1, 'wms', { url: 'https://x.test/wms?map=a', layers: 'parcels', format: 'image/png', transparent: true, version: '1.3.0' }));
     expect(spec.kind).toBe('raster');
-    const url = (spec as { source: { tiles: string[] } }).source.tiles[0];
+    const url = (spec as unknown as { source: { tiles: string[] } }).source.tiles[0];
     expect(url).toContain('https://x.test/wms?map=a&SERVICE=WMS&REQUEST=GetMap&VERSION=1.3.0&LAYERS=parcels');
     expect(url).toContain('CRS=EPSG%3A3857');
     expect(url).toContain('BBOX={bbox-epsg-3857}');
@@ -47,14 +47,14 @@ describe('layer specs per data source type', () => {
     expect(layerSpecOf(layer(1, 'xyz', { url: 'https://t/{z}/{x}/{y}.png', scheme: 'tms' }))).toMatchObject({ source: { scheme: 'tms', tiles: ['https://t/{z}/{x}/{y}.png'] } });
     expect(layerSpecOf(layer(1, 'wmts', { url: 'https://t/{TileMatrixSet}/{TileMatrix}/{TileCol}/{TileRow}.png', layer: 'a' }))).toMatchObject({ source: { tiles: ['https://t/EPSG:3857/{z}/{x}/{y}.png'] } });
     const ms = layerSpecOf(layer(1, 'arcgis', { url: 'https://a/MapServer', kind: 'MapServer' }), 'TOK');
-    expect((ms as { source: { tiles: string[] } }).source.tiles[0]).toMatch(/^https:\/\/a\/MapServer\/export\?bbox={bbox-epsg-3857}&bboxSR=3857.*&f=image&token=TOK$/);
+    expect((ms as unknown as { source: { tiles: string[] } }).source.tiles[0]).toMatch(/^https:\/\/a\/MapServer\/export\?bbox={bbox-epsg-3857}&bboxSR=3857.*&f=image&token=TOK$/);
     const fs = layerSpecOf(layer(1, 'arcgis', { url: 'https://a/FeatureServer', kind: 'FeatureServer', layers: '3' }));
     expect(fs).toMatchObject({ kind: 'vector', source: { type: 'geojson', data: 'https://a/FeatureServer/3/query?where=1%3D1&outFields=*&outSR=4326&f=geojson' } });
   });
 
   test('WFS GetFeature as GeoJSON, vector tiles, and what is not supported', () => {
     const wfs = layerSpecOf(layer(1, 'wfs', { url: 'https://w/wfs', typeName: 'ns:roads' }));
-    expect((wfs as { source: { data: string } }).source.data).toBe('https://w/wfs?SERVICE=WFS&REQUEST=GetFeature&VERSION=2.0.0&TYPENAMES=ns%3Aroads&OUTPUTFORMAT=application%2Fjson&SRSNAME=EPSG%3A4326');
+    expect((wfs as unknown as { source: { data: string } }).source.data).toBe('https://w/wfs?SERVICE=WFS&REQUEST=GetFeature&VERSION=2.0.0&TYPENAMES=ns%3Aroads&OUTPUTFORMAT=application%2Fjson&SRSNAME=EPSG%3A4326');
     expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/{z}/{x}/{y}.pbf', sourceLayer: 'roads' }))).toMatchObject({ kind: 'vector', layers: [{ 'source-layer': 'roads' }, {}, {}] });
     expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles' }))).toEqual({ kind: 'unsupported', reason: 'PMTiles is not supported in this view' });
     expect(layerSpecOf(layer(1, '3dtiles', { url: 'https://v/tileset.json' }))).toEqual({ kind: 'unsupported', reason: '3D Tiles are not supported in this view' });
