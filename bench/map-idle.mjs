@@ -117,21 +117,22 @@ for (let run = 0; run < RUNS; run++) {
   await context.addCookies([{ name: 'mapspace.session', value: cookie, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
   await page.goto(`${BASE}/workspace/view/${wsId}`);
-  const ms = await page.evaluate(
+  const [created, ms] = await page.evaluate(
     (expected) =>
       new Promise((resolve) => {
         const check = () => {
           const map = window.__mapspaceMap;
           if (!map) return setTimeout(check, 10);
+          const created = performance.now();
           const done = () => {
             const ids = Object.keys(map.getStyle().sources).filter((s) => s.startsWith('ws-src-'));
             return ids.length >= expected && ids.every((s) => map.isSourceLoaded(s)) && map.areTilesLoaded();
           };
           const onIdle = () => {
-            if (done()) resolve(performance.now());
+            if (done()) resolve([created, performance.now()]);
             else map.once('idle', onIdle);
           };
-          if (map.loaded() && done()) resolve(performance.now());
+          if (map.loaded() && done()) resolve([created, performance.now()]);
           else map.once('idle', onIdle);
         };
         check();
@@ -139,7 +140,7 @@ for (let run = 0; run < RUNS; run++) {
     21,
   );
   results.push(ms);
-  console.log(`run ${run + 1}: first complete idle after ${Math.round(ms)} ms (20 layers + ${FEATURES} GeoJSON features)`);
+  console.log(`run ${run + 1}: first complete idle after ${Math.round(ms)} ms (map created at ${Math.round(created)} ms; 20 layers + ${FEATURES} GeoJSON features)`);
   await context.close();
 }
 results.sort((a, b) => a - b);

@@ -188,7 +188,8 @@ function rasterSpec(layer: TLayerWire, tiles: string[], extra: Record<string, un
     kind: 'raster',
     sourceId,
     source: { type: 'raster', tiles, tileSize: 256, ...extra },
-    layers: [{ id: ids.raster, type: 'raster', source: sourceId, paint: { ...pick(t.paint, 'raster-') }, layout: { ...pick(t.layout, '') } }],
+    // No fade-in: a workspace with many tile layers reaches `idle` (fully drawn) sooner.
+    layers: [{ id: ids.raster, type: 'raster', source: sourceId, paint: { 'raster-fade-duration': 0, ...pick(t.paint, 'raster-') }, layout: { ...pick(t.layout, '') } }],
   };
 }
 

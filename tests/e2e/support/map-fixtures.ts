@@ -164,6 +164,15 @@ export async function startMapServer(): Promise<TMapServer> {
       if (q.REQUEST === 'GetCapabilities') return send(200, 'text/xml', `<?xml version="1.0"?><WMS_Capabilities version="1.3.0"><Capability><Layer><Name>${m[1]}</Name></Layer></Capability></WMS_Capabilities>`);
       return send(400, 'text/plain', 'bad request');
     }
+    if (u.pathname === '/portal/sharing/rest/oauth2/authorize') {
+      const back = u.searchParams.get('redirect_uri') ?? '';
+      res.writeHead(302, { Location: `${back}#access_token=${ARCGIS_TOKEN}&expires_in=7200&username=alice` });
+      return res.end();
+    }
+    if (u.pathname === '/arcgis/rest/services/Private/FeatureServer/0/query') {
+      if (u.searchParams.get('token') !== ARCGIS_TOKEN) return send(200, 'application/json', JSON.stringify({ error: { code: 499, message: 'Token Required' } }));
+      return send(200, 'application/geo+json', JSON.stringify(GEOJSON));
+    }
     if (u.pathname.startsWith('/broken/')) return send(500, 'text/plain', 'tile server error');
     if (u.pathname === '/bi') return send(200, 'text/html', `<!doctype html><title>BI</title><p id="q">${u.search.replace(/[<>&]/g, '')}</p>`);
     send(404, 'text/plain', 'not found');
@@ -172,6 +181,8 @@ export async function startMapServer(): Promise<TMapServer> {
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+export const ARCGIS_TOKEN = 'arcgis-user-token-123';
 
 /** A red square around (5, 52) with a named point inside it. */
 export const GEOJSON = {
