@@ -18,6 +18,7 @@ type TProps = {
   onToggle: (id: number, visible: boolean) => void;
   onOpacity: (id: number, opacity: number, commit: boolean) => void;
   onMove: (id: number, direction: 'up' | 'down') => void;
+  onDrop: (id: number, targetId: number) => void;
   onEdit: (id: number) => void;
   onBase: (id: number) => void;
   onArcgisSignIn: (id: number) => void;
@@ -83,7 +84,28 @@ function LayerRow(props: TProps & { layer: TLayerWire; first: boolean; last: boo
   const isGroup = layer.isGroup || layer.layers.length > 0;
   const type = layer.source?.type_code;
   return (
-    <li data-testid={`layer-${layer.id}`} data-layer-name={layer.name} className="rounded border border-[var(--border)] bg-[var(--surface)] p-2" style={{ marginLeft: layer.level * 12 }}>
+    <li
+      data-testid={`layer-${layer.id}`}
+      data-layer-name={layer.name}
+      className="rounded border border-[var(--border)] bg-[var(--surface)] p-2"
+      style={{ marginLeft: layer.level * 12 }}
+      draggable={editable}
+      onDragStart={(e) => {
+        e.stopPropagation();
+        e.dataTransfer.setData('application/x-mapspace-layer', String(layer.id));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(e) => {
+        if (editable && e.dataTransfer.types.includes('application/x-mapspace-layer')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const id = Number(e.dataTransfer.getData('application/x-mapspace-layer'));
+        if (!id) return;
+        e.preventDefault();
+        e.stopPropagation();
+        props.onDrop(id, layer.id);
+      }}
+    >
       <div className="flex items-center gap-2">
         <input
           type="checkbox"

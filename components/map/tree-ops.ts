@@ -47,3 +47,18 @@ export function moveNode(tree: TLayerWire[], id: number, dir: 'up' | 'down'): { 
   const renumber = (list: TLayerWire[]): TLayerWire[] => list.map((l) => ({ ...l, position: pos.get(l.id) ?? l.position, layers: renumber(l.layers) }));
   return { tree: renumber(tree), parent: node.parent, order: siblings.map((l) => l.id) };
 }
+
+/** Drops layer `id` onto sibling `targetId` (it takes the target's place); null when they are not siblings. */
+export function dropOnto(tree: TLayerWire[], id: number, targetId: number): { tree: TLayerWire[]; parent: number | null; order: number[] } | null {
+  const node = findNode(tree, id);
+  const target = findNode(tree, targetId);
+  if (!node || !target || id === targetId || node.parent !== target.parent || node.baselayer || target.baselayer) return null;
+  const siblings = [...(node.parent === null ? tree : (findNode(tree, node.parent)?.layers ?? []))].sort((a, b) => a.position - b.position || a.id - b.id);
+  const from = siblings.findIndex((l) => l.id === id);
+  const to = siblings.findIndex((l) => l.id === targetId);
+  siblings.splice(from, 1);
+  siblings.splice(to, 0, node);
+  const pos = new Map(siblings.map((l, k) => [l.id, k]));
+  const renumber = (list: TLayerWire[]): TLayerWire[] => list.map((l) => ({ ...l, position: pos.get(l.id) ?? l.position, layers: renumber(l.layers) }));
+  return { tree: renumber(tree), parent: node.parent, order: siblings.map((l) => l.id) };
+}

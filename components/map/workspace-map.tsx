@@ -18,7 +18,7 @@ import { syncLayers } from './map-sync';
 import { EMPTY_STYLE, maplibregl } from './maplibre';
 import { parseCamera, parsePlugins, type TPlugins } from './plugins';
 import { SplitMap } from './split-view';
-import { chooseBase, findNode, insertNode, moveNode, removeNode, updateNode } from './tree-ops';
+import { chooseBase, dropOnto, findNode, insertNode, moveNode, removeNode, updateNode } from './tree-ops';
 import type { TWorkspaceMapProps } from './workspace-map-loader';
 
 /**
@@ -189,8 +189,9 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
     setTree((t) => chooseBase(t, id));
     if (editable) for (const b of before) if (b.visible !== (b.id === id)) void patchLayer(b.id, { visible: b.id === id }).then((e) => e && showSnackbar(e, 'error'));
   };
-  const move = async (id: number, dir: 'up' | 'down') => {
-    const moved = moveNode(treeRef.current, id, dir);
+  const move = (id: number, dir: 'up' | 'down') => reorder(moveNode(treeRef.current, id, dir));
+  const drop = (id: number, targetId: number) => reorder(dropOnto(treeRef.current, id, targetId));
+  const reorder = async (moved: ReturnType<typeof moveNode>) => {
     if (!moved) return;
     const previous = treeRef.current;
     setTree(moved.tree);
@@ -273,7 +274,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
         </div>
       )}
       {tab === 'layers' ? (
-        <LayerTree tree={tree} status={status} unsupported={unsupported} editable={editable} onToggle={toggle} onOpacity={setOpacity} onMove={move} onEdit={setEditing} onBase={setBase} onArcgisSignIn={arcgisSignIn} />
+        <LayerTree tree={tree} status={status} unsupported={unsupported} editable={editable} onToggle={toggle} onOpacity={setOpacity} onMove={move} onDrop={drop} onEdit={setEditing} onBase={setBase} onArcgisSignIn={arcgisSignIn} />
       ) : (
         <Legend tree={tree} />
       )}

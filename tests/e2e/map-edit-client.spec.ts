@@ -60,7 +60,7 @@ test.describe('edit-mode client (API answered in the browser)', () => {
     await expect(page.getByText(/Someone else changed this in the meantime/)).toBeVisible();
   });
 
-  test('[R2.10] reorder posts the sibling order and redraws; a failed reorder is rolled back', async ({ page, context }) => {
+  test('[R2.10] reorder (buttons and drag and drop) posts the sibling order and redraws; a failed reorder is rolled back', async ({ page, context }) => {
     const { ws, ids } = await setup(page, context);
     const bodies: unknown[] = [];
     let fail = false;
@@ -74,10 +74,15 @@ test.describe('edit-mode client (API answered in the browser)', () => {
     await page.getByTestId(`up-${ids.blue}`).click();
     await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
     expect(bodies[0]).toEqual({ workspace: ws.id, parent: null, order: [ids.geo, ids.blue] });
+    // Drag and drop: the red squares dropped onto the blue row take its place on top again.
+    await page.getByTestId(`layer-${ids.geo}`).dragTo(page.getByTestId(`layer-${ids.blue}`));
+    await expect.poll(() => bodies.length).toBe(2);
+    expect(bodies[1]).toEqual({ workspace: ws.id, parent: null, order: [ids.blue, ids.geo] });
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('red');
     fail = true;
-    await page.getByTestId(`up-${ids.geo}`).click();
+    await page.getByTestId(`up-${ids.blue}`).click();
     await expect(page.getByText('You do not have permission to perform this action.')).toBeVisible();
-    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('red');
   });
 
   test('[R2.10] add a layer from a data source, then restyle it and attach a user group', async ({ page, context }) => {

@@ -28,7 +28,7 @@ async function restrictedWorkspace() {
 }
 
 test.describe('public share link', () => {
-  test('[R2.09] [R4.07] opens in a fresh context without cookies or authorization header; restricted layers are absent', async ({ browser }) => {
+  test('[R2.09] [R4.07] [R6.01] opens in a fresh context without cookies or authorization header; restricted layers are absent', async ({ browser }) => {
     const { ws, open, secret } = await restrictedWorkspace();
     const token = await createShareLink(ws.id);
     const context = await browser.newContext();
@@ -80,7 +80,7 @@ test.describe('public share link', () => {
     await expect(page.getByTestId('share-invalid')).toBeVisible();
   });
 
-  test('[R4.06] a group-restricted layer is shown to a group member and hidden from a non-member invitee', async ({ browser }) => {
+  test('[R4.06] [R6.03] a group-restricted layer is shown to a group member and hidden from a non-member invitee', async ({ browser }) => {
     const { ws, member, outsider, secret } = await restrictedWorkspace();
     const memberCtx = await browser.newContext();
     await loginAs(memberCtx, member.id);

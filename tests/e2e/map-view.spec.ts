@@ -166,9 +166,9 @@ test.describe('workspace view', () => {
     await anon.close();
   });
 
-  test('mobile layout (≤ 760 px): the layer tree is a bottom sheet', async ({ page, context }) => {
+  test('[R9.02] mobile layout (≤ 760 px): the layer tree is a bottom sheet', async ({ page, context }) => {
     const { owner, ws, ids } = await xyzAndGeojson();
-    await page.setViewportSize({ width: 400, height: 800 });
+    await page.setViewportSize({ width: 760, height: 800 });
     await loginAs(context, owner.id);
     await page.goto(`/workspace/view/${ws.id}`);
     await waitForMap(page);
@@ -179,6 +179,9 @@ test.describe('workspace view', () => {
     const box = (await sheet.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(800);
     await expect(sheet.getByTestId(`layer-${ids.geo}`)).toBeVisible();
+    await page.setViewportSize({ width: 761, height: 800 });
+    await expect(page.getByTestId('layer-sheet')).toHaveCount(0);
+    await expect(page.getByTestId('layer-panel')).toBeVisible();
   });
 });
 
