@@ -16,7 +16,8 @@ export class ApiCallError extends Error {
 }
 
 function describe(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : null;
+  // A plain-text answer is shown only when short; an HTML error page never is.
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body && body.length < 200 && !body.trimStart().startsWith('<') ? body : null;
   const b = body as Record<string, unknown>;
   if (typeof b.detail === 'string') return b.detail;
   const first = Object.entries(b)[0];

@@ -1,4 +1,5 @@
 import type { TLayerWire } from '@/lib/wire-types';
+import { pmtilesSourceUrl } from './pmtiles';
 
 /**
  * Pure translation of a workspace layer (its data source type and settings,
@@ -257,14 +258,18 @@ export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null): TLa
       if (typeof s.tileSize === 'number') extra.tileSize = s.tileSize;
       if (typeof s.minzoom === 'number') extra.minzoom = s.minzoom;
       if (typeof s.maxzoom === 'number') extra.maxzoom = s.maxzoom;
+      if (isPmtiles(url)) {
+        const spec = rasterSpec(layer, [], { url: pmtilesSourceUrl(absolute(url)) });
+        if (spec.kind === 'raster') delete spec.source.tiles;
+        return spec;
+      }
       return rasterSpec(layer, [url], extra);
     }
     case 'vectortiles': {
       if (!url) return { kind: 'unsupported', reason: 'The data source has no URL' };
-      if (/\.pmtiles(\?|$)/i.test(url)) return { kind: 'unsupported', reason: `PMTiles is ${NOT_SUPPORTED}` };
       const sourceLayer = str(s.sourceLayer);
       if (!sourceLayer) return { kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' };
-      const source: Record<string, unknown> = /\{z\}/.test(url) ? { type: 'vector', tiles: [url] } : { type: 'vector', url };
+      const source: Record<string, unknown> = isPmtiles(url) ? { type: 'vector', url: pmtilesSourceUrl(absolute(url)) } : /\{z\}/.test(url) ? { type: 'vector', tiles: [url] } : { type: 'vector', url };
       if (typeof s.minzoom === 'number') source.minzoom = s.minzoom;
       if (typeof s.maxzoom === 'number') source.maxzoom = s.maxzoom;
       return { kind: 'vector', sourceId, source, layers: vectorLayers(layer, sourceId, sourceLayer), queryable: true };
@@ -303,6 +308,10 @@ export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null): TLa
       }
       return { kind: 'unsupported', reason: `This data source type is ${NOT_SUPPORTED}` };
   }
+}
+
+function isPmtiles(url: string) {
+  return /\.pmtiles(\?|#|$)/i.test(url);
 }
 
 function attributionOf(s: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,7 @@
 'use client';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { PMTILES_PROTOCOL, pmtilesProtocol } from './pmtiles';
 
 /**
  * The one place MapLibre GL is imported. Only the workspace pages reach this
@@ -11,6 +12,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
  */
 const workerUrl = new URL('../../node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url);
 maplibregl.setWorkerUrl(workerUrl.toString());
+maplibregl.addProtocol(PMTILES_PROTOCOL, pmtilesProtocol as never);
 
 export const EMPTY_STYLE = {
   version: 8 as const,

@@ -118,8 +118,25 @@ test.describe('workspace view', () => {
     await loginAs(context, owner.id);
     await page.goto(`/workspace/view/${ws.id}`);
     await expect(page.getByTestId(`layer-error-${a}`)).toContainText('not supported in this view');
-    await expect(page.getByTestId(`layer-error-${b}`)).toContainText('not supported in this view');
+    await expect(page.getByTestId(`layer-error-${b}`)).toContainText('Set sourceLayer');
     await expect(page.getByTestId(`layer-error-${c}`)).toContainText('HTTP 500');
+  });
+
+  test('[R2.12] vector tiles from a PMTiles archive (range requests, gzip) render with the template style', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const acc = owner.account!.id;
+    const blue = await createDataSource(acc, 'xyz', { url: `${srv.url}/tiles/blue/{z}/{x}/{y}.png` });
+    const pm = await createDataSource(acc, 'vectortiles', { url: `${srv.url}/area.pmtiles`, sourceLayer: 'areas' });
+    await createLayer(ws.id, blue, { name: 'Blue', position: 0 });
+    const id = await createLayer(ws.id, pm, { name: 'PMTiles areas', position: 1, template: { fill: '#ff0000', color: '#ff0000', opacity: 1 } });
+    await loginAs(context, owner.id);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
+    await expect(page.getByTestId(`layer-error-${id}`)).toHaveCount(0);
+    await page.getByTestId(`toggle-${id}`).uncheck();
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
   });
 
   test('[R3.05] base layers are a radio switcher', async ({ page, context }) => {

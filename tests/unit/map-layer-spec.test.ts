@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { drawOrder, layerSpecOf, templateError, wmsFeatureInfoUrl, wmsLegendUrl } from '@/components/map/layer-spec';
 import { fillExtent, parseCamera, parsePlugins } from '@/components/map/plugins';
 import { decodeHeight, samplePoints, tilePixel } from '@/components/map/terrarium';
+import { parseDirectory, zxyToTileId } from '@/components/map/pmtiles';
 import { moveNode } from '@/components/map/tree-ops';
 import type { TLayerWire } from '@/lib/wire-types';
 
@@ -56,7 +57,8 @@ describe('layer specs per data source type', () => {
     const wfs = layerSpecOf(layer(1, 'wfs', { url: 'https://w/wfs', typeName: 'ns:roads' }));
     expect((wfs as unknown as { source: { data: string } }).source.data).toBe('https://w/wfs?SERVICE=WFS&REQUEST=GetFeature&VERSION=2.0.0&TYPENAMES=ns%3Aroads&OUTPUTFORMAT=application%2Fjson&SRSNAME=EPSG%3A4326');
     expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/{z}/{x}/{y}.pbf', sourceLayer: 'roads' }))).toMatchObject({ kind: 'vector', layers: [{ 'source-layer': 'roads' }, {}, {}] });
-    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles' }))).toEqual({ kind: 'unsupported', reason: 'PMTiles is not supported in this view' });
+    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles' }))).toEqual({ kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' });
+    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles', sourceLayer: 'x' }))).toMatchObject({ kind: 'vector', source: { type: 'vector', url: 'pmtiles://https%3A%2F%2Fv%2Fa.pmtiles' } });
     expect(layerSpecOf(layer(1, '3dtiles', { url: 'https://v/tileset.json' }))).toEqual({ kind: 'unsupported', reason: '3D Tiles are not supported in this view' });
   });
 
@@ -81,6 +83,24 @@ describe('layer specs per data source type', () => {
     expect(drawOrder(tree).map((l) => l.id)).toEqual([2, 5, 4, 1]);
     const moved = moveNode(tree, 1, 'down')!;
     expect(moved.order).toEqual([2, 1, 3]);
+  });
+});
+
+describe('PMTiles reader', () => {
+  test('tile ids follow the PMTiles Hilbert numbering', () => {
+    expect([zxyToTileId(0, 0, 0), zxyToTileId(1, 0, 0), zxyToTileId(1, 0, 1), zxyToTileId(1, 1, 1), zxyToTileId(1, 1, 0)]).toEqual([0, 1, 2, 3, 4]);
+    expect(zxyToTileId(2, 1, 3)).toBe(11);
+    expect(zxyToTileId(3, 3, 0)).toBe(26);
+    expect(zxyToTileId(12, 3423, 1763)).toBe(19078479);
+  });
+
+  test('directories: delta ids, run lengths, lengths, offsets (0 = contiguous)', () => {
+    // 2 entries: ids 5 and 7, run lengths 1 and 1, lengths 10 and 20, offsets 0 and contiguous.
+    const entries = parseDirectory(new Uint8Array([2, 5, 2, 1, 1, 10, 20, 1, 0]));
+    expect(entries).toEqual([
+      { tileId: 5, offset: 0, length: 10, runLength: 1 },
+      { tileId: 7, offset: 10, length: 20, runLength: 1 },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, gzipSync, inflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { e2eDb, uniqueName } from './fixtures';
 
@@ -173,6 +173,17 @@ export async function startMapServer(): Promise<TMapServer> {
       if (u.searchParams.get('token') !== ARCGIS_TOKEN) return send(200, 'application/json', JSON.stringify({ error: { code: 499, message: 'Token Required' } }));
       return send(200, 'application/geo+json', JSON.stringify(GEOJSON));
     }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Range', 'Access-Control-Allow-Methods': 'GET' });
+      return res.end();
+    }
+    if (u.pathname === '/area.pmtiles') {
+      const m2 = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '');
+      if (!m2) return send(200, 'application/octet-stream', PMTILES);
+      const [a, b] = [Number(m2[1]), Math.min(Number(m2[2]), PMTILES.length - 1)];
+      res.writeHead(206, { 'Content-Type': 'application/octet-stream', 'Content-Range': `bytes ${a}-${b}/${PMTILES.length}`, 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Content-Range' });
+      return res.end(PMTILES.subarray(a, b + 1));
+    }
     if (u.pathname.startsWith('/broken/')) return send(500, 'text/plain', 'tile server error');
     if (u.pathname === '/bi') return send(200, 'text/html', `<!doctype html><title>BI</title><p id="q">${u.search.replace(/[<>&]/g, '')}</p>`);
     send(404, 'text/plain', 'not found');
@@ -192,6 +203,57 @@ export const GEOJSON = {
     { type: 'Feature', properties: { name: 'Alpha Tower', kind: 'poi' }, geometry: { type: 'Point', coordinates: [8.5, 53.2] } },
   ],
 };
+
+// ---- a one-tile PMTiles v3 archive (gzip) whose z0 vector tile is a square over the whole world ----
+
+function varint(n: number): number[] {
+  const out: number[] = [];
+  while (n >= 0x80) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+const field = (tag: number, bytes: number[]) => [...varint(tag), ...varint(bytes.length), ...bytes];
+const str = (s: string) => [...Buffer.from(s)];
+
+function squareMvt(layerName: string): Buffer {
+  const [lo, hi] = [-64, 4160];
+  const geometry = [9, zigzag(lo), zigzag(lo), 26, zigzag(hi - lo), 0, 0, zigzag(hi - lo), zigzag(lo - hi), 0, 15];
+  const geomBytes = geometry.flatMap(varint);
+  const feature = [...varint(8), ...varint(1), ...field(18, [0, 0]), ...varint(24), ...varint(3), ...field(34, geomBytes)];
+  const layer = [...varint(120), ...varint(2), ...field(10, str(layerName)), ...field(18, feature), ...field(26, str('name')), ...field(34, field(10, str('Everywhere'))), ...varint(40), ...varint(4096)];
+  return Buffer.from(field(26, layer));
+}
+
+function buildPmtiles(): Buffer {
+  const tile = gzipSync(squareMvt('areas'));
+  const root = gzipSync(Buffer.from([...varint(1), ...varint(0), ...varint(1), ...varint(tile.length), ...varint(1)]));
+  const meta = gzipSync(Buffer.from(JSON.stringify({ vector_layers: [{ id: 'areas', fields: { name: 'String' } }] })));
+  const h = Buffer.alloc(127);
+  h.write('PMTiles', 0, 'ascii');
+  h[7] = 3;
+  const rootOffset = 127;
+  const metaOffset = rootOffset + root.length;
+  const leafOffset = metaOffset + meta.length;
+  const dataOffset = leafOffset;
+  const fields = [rootOffset, root.length, metaOffset, meta.length, leafOffset, 0, dataOffset, tile.length, 1, 1, 1];
+  fields.forEach((v, i) => h.writeBigUInt64LE(BigInt(v), 8 + i * 8));
+  h[96] = 1;
+  h[97] = 2;
+  h[98] = 2;
+  h[99] = 1;
+  h[100] = 0;
+  h[101] = 0;
+  h.writeInt32LE(-1800000000, 102);
+  h.writeInt32LE(-850000000, 106);
+  h.writeInt32LE(1800000000, 110);
+  h.writeInt32LE(850000000, 114);
+  return Buffer.concat([h, root, meta, tile]);
+}
+const PMTILES = buildPmtiles();
 
 // ---- database helpers -------------------------------------------------------------------------
 
