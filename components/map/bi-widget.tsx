@@ -1,11 +1,13 @@
 'use client';
 import type { Map as MlMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
+import { useAppState } from '@/components/shell/app-state';
 import { fillExtent } from './plugins';
 
 /** BI widget plugin: an iframe panel on the configured URL, its {bbox}/{west}… placeholders following the map extent. */
 export function BiWidget({ map, url, title, onClose }: { map: MlMap; url: string; title?: string; onClose: () => void }) {
   const [src, setSrc] = useState(() => extentUrl(map, url));
+  const { t } = useAppState();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
@@ -31,7 +33,7 @@ export function BiWidget({ map, url, title, onClose }: { map: MlMap; url: string
       {url && safe ? (
         <iframe data-testid="bi-iframe" title={title || 'BI widget'} src={src} className="min-h-[240px] w-full flex-1 border-0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
       ) : (
-        <p className="p-3 text-sm text-muted">No BI widget URL configured.</p>
+        <p className="p-3 text-sm text-muted">{t('map.noBiUrl')}</p>
       )}
     </section>
   );

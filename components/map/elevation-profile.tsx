@@ -1,6 +1,7 @@
 'use client';
 import type { GeoJSONSource, Map as MlMap, MapMouseEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppState } from '@/components/shell/app-state';
 import type { TProfileSource } from './plugins';
 import { isTileTemplate, profileCsv, sampleProfile, type TProfilePoint } from './terrarium';
 
@@ -18,6 +19,7 @@ export function ElevationProfile({ map, profiles, onDrawing, onClose }: { map: M
   const [drawing, setDrawing] = useState(true);
   const [series, setSeries] = useState<TSeries[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useAppState();
   const pointsRef = useRef(points);
   pointsRef.current = points;
 
@@ -106,24 +108,24 @@ export function ElevationProfile({ map, profiles, onDrawing, onClose }: { map: M
   return (
     <section data-testid="elevation-panel" className="rounded bg-[var(--surface)] p-3 shadow-lg">
       <header className="mb-2 flex items-center gap-2">
-        <h2 className="flex-1 font-semibold">Elevation profile</h2>
+        <h2 className="flex-1 font-semibold">{t('map.elevation')}</h2>
         <button type="button" onClick={onClose} aria-label="Close elevation profile" className="px-2">
           ✕
         </button>
       </header>
-      {drawing && <p className="mb-2 text-sm text-muted">Click on the map to add points ({points.length} so far), then finish the line.</p>}
+      {drawing && <p className="mb-2 text-sm text-muted">{t('map.profileHint', { count: points.length })}</p>}
       <div className="mb-2 flex flex-wrap gap-2">
         <button type="button" data-testid="profile-finish" disabled={points.length < 2 || !drawing} onClick={finish} className="rounded bg-[var(--color-primary)] px-3 py-1 text-white disabled:opacity-40">
-          Finish line
+          {t('map.finishLine')}
         </button>
         <button type="button" data-testid="profile-clear" onClick={clear} className="rounded border border-[var(--border)] px-3 py-1">
-          Clear
+          {t('map.clear')}
         </button>
         <button type="button" data-testid="profile-csv" disabled={!series?.some((s) => s.points.length)} onClick={exportCsv} className="rounded border border-[var(--border)] px-3 py-1 disabled:opacity-40">
-          Export CSV
+          {t('map.exportCsv')}
         </button>
       </div>
-      {busy && <p className="text-sm text-muted">Sampling heights…</p>}
+      {busy && <p className="text-sm text-muted">{t('map.sampling')}</p>}
       {series && <ProfileChart series={series} />}
     </section>
   );

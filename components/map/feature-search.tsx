@@ -1,6 +1,7 @@
 'use client';
 import type { GeoJSONFeature, Map as MlMap } from 'maplibre-gl';
 import { useState } from 'react';
+import { useAppState } from '@/components/shell/app-state';
 import type { TLayerWire } from '@/lib/wire-types';
 import { drawOrder, layerSpecOf, type TStyleLayer } from './layer-spec';
 import { effectiveVisibility } from './map-sync';
@@ -9,6 +10,7 @@ import { effectiveVisibility } from './map-sync';
 type THit = { layer: TLayerWire; label: string; center: [number, number]; bounds: [number, number, number, number] };
 
 export function FeatureSearch({ map, tree }: { map: MlMap; tree: TLayerWire[] }) {
+  const { t } = useAppState();
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<THit[] | null>(null);
   const run = (e: React.FormEvent) => {
@@ -51,18 +53,18 @@ export function FeatureSearch({ map, tree }: { map: MlMap; tree: TLayerWire[] })
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search features…"
+          placeholder={t('map.searchPlaceholder')}
           aria-label="Search features"
           data-testid="feature-search"
           className="min-w-0 flex-1 rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1"
         />
         <button type="submit" className="rounded bg-[var(--color-primary)] px-2 py-1 text-white">
-          Search
+          {t('map.search')}
         </button>
       </form>
       {hits && (
         <ul data-testid="search-results" className="mt-1 max-h-48 overflow-y-auto">
-          {hits.length === 0 && <li className="text-muted">No matching features in the loaded layers.</li>}
+          {hits.length === 0 && <li className="text-muted">{t('map.noMatches')}</li>}
           {hits.map((h, i) => (
             <li key={i}>
               <button type="button" className="w-full truncate text-left hover:underline" onClick={() => go(h)}>

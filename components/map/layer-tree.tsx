@@ -1,4 +1,5 @@
 'use client';
+import { useAppState } from '@/components/shell/app-state';
 import type { TLayerWire } from '@/lib/wire-types';
 import { colorOf, flatten } from './layer-spec';
 
@@ -26,13 +27,14 @@ type TProps = {
 
 export function LayerTree(props: TProps) {
   const { tree } = props;
+  const { t } = useAppState();
   const bases = collectBases(tree);
   const overlays = tree.filter((l) => !l.baselayer);
   return (
     <div data-testid="layer-tree" className="flex flex-col gap-2 text-sm">
       {bases.length > 0 && (
         <fieldset data-testid="base-switcher" className="rounded border border-[var(--border)] p-2">
-          <legend className="px-1 text-xs font-semibold uppercase text-muted">Base layers</legend>
+          <legend className="px-1 text-xs font-semibold uppercase text-muted">{t('map.baseLayers')}</legend>
           {bases.map((b) => (
             <label key={b.id} className="flex items-center gap-2 py-0.5">
               <input type="radio" name="base-layer" checked={b.visible} onChange={() => props.onBase(b.id)} data-testid={`base-${b.id}`} />
@@ -42,11 +44,11 @@ export function LayerTree(props: TProps) {
           ))}
           <label className="flex items-center gap-2 py-0.5">
             <input type="radio" name="base-layer" checked={!bases.some((b) => b.visible)} onChange={() => props.onBase(0)} data-testid="base-none" />
-            <span className="text-muted">None</span>
+            <span className="text-muted">{t('map.none')}</span>
           </label>
         </fieldset>
       )}
-      {overlays.length === 0 && <p className="text-muted">No layers in this workspace.</p>}
+      {overlays.length === 0 && <p className="text-muted">{t('map.noLayers')}</p>}
       <ul className="flex flex-col gap-1">{sortTopFirst(overlays).map((l, i, arr) => <LayerRow key={l.id} {...props} layer={l} first={i === 0} last={i === arr.length - 1} />)}</ul>
     </div>
   );
@@ -81,6 +83,7 @@ function StatusBadge({ layer, status, unsupported }: TProps & { layer: TLayerWir
 
 function LayerRow(props: TProps & { layer: TLayerWire; first: boolean; last: boolean }) {
   const { layer, editable } = props;
+  const { t } = useAppState();
   const isGroup = layer.isGroup || layer.layers.length > 0;
   const type = layer.source?.type_code;
   return (
@@ -136,13 +139,13 @@ function LayerRow(props: TProps & { layer: TLayerWire; first: boolean; last: boo
         <StatusBadge {...props} layer={layer} />
         {type === 'arcgis' && (
           <button type="button" className="text-xs text-[var(--color-primary)] underline" data-testid={`arcgis-signin-${layer.id}`} onClick={() => props.onArcgisSignIn(layer.id)}>
-            ArcGIS sign-in
+            {t('map.arcgisSignIn')}
           </button>
         )}
       </div>
       {!isGroup && (
         <label className="flex items-center gap-2 pl-6 text-xs text-muted">
-          Opacity
+          {t('map.opacity')}
           <input
             type="range"
             min={0}

@@ -1,10 +1,12 @@
 'use client';
+import { useAppState } from '@/components/shell/app-state';
 import type { TLayerWire } from '@/lib/wire-types';
 import { colorOf, drawOrder, parseTemplate, wmsLegendUrl } from './layer-spec';
 import { effectiveVisibility } from './map-sync';
 
 /** Legend of the shown layers: WMS GetLegendGraphic images, template legends, colour swatches of vector styles. */
 export function Legend({ tree }: { tree: TLayerWire[] }) {
+  const { t } = useAppState();
   const shown = effectiveVisibility(tree);
   const layers = drawOrder(tree)
     .filter((l) => shown.get(l.id))
@@ -12,7 +14,7 @@ export function Legend({ tree }: { tree: TLayerWire[] }) {
   const entries = layers.map((l) => ({ layer: l, body: legendBody(l) })).filter((e) => e.body !== null);
   return (
     <div data-testid="legend" className="flex flex-col gap-2 text-sm">
-      {entries.length === 0 && <p className="text-muted">No legend for the shown layers.</p>}
+      {entries.length === 0 && <p className="text-muted">{t('map.noLegend')}</p>}
       {entries.map(({ layer, body }) => (
         <div key={layer.id} data-testid={`legend-${layer.id}`}>
           <div className="font-medium">{layer.name}</div>

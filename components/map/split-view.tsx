@@ -1,6 +1,7 @@
 'use client';
 import type { Map as MlMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { useAppState } from '@/components/shell/app-state';
 import type { TLayerWire } from '@/lib/wire-types';
 import { EMPTY_STYLE, maplibregl } from './maplibre';
 import { syncLayers } from './map-sync';
@@ -15,6 +16,7 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
   const [map, setMap] = useState<MlMap | null>(null);
   const [swipe, setSwipe] = useState(50);
   const [idle, setIdle] = useState(false);
+  const { t } = useAppState();
 
   useEffect(() => {
     if (!ref.current) return;
@@ -76,7 +78,7 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
       )}
       {!side && <div aria-hidden className="pointer-events-none absolute top-0 bottom-0 z-[5] w-0.5 bg-[var(--color-primary)]" style={{ left: `${swipe}%` }} />}
       <button type="button" onClick={onClose} data-testid="split-close" className="absolute top-2 z-10 rounded bg-[var(--surface)] px-2 py-1 text-sm shadow" style={{ left: side ? 'calc(50% + 8px)' : `calc(${swipe}% + 8px)` }}>
-        Close split view
+        {t('map.closeSplit')}
       </button>
     </>
   );

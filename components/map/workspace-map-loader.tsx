@@ -1,5 +1,6 @@
 'use client';
 import dynamic from 'next/dynamic';
+import { useAppState } from '@/components/shell/app-state';
 import type { TLayerWire, TWorkspaceWire } from '@/lib/wire-types';
 
 export type TMapMode = 'view' | 'edit' | 'public';
@@ -7,12 +8,17 @@ export type TWorkspaceMapProps = { workspace: TWorkspaceWire; layers: TLayerWire
 
 const WorkspaceMap = dynamic(() => import('./workspace-map').then((m) => m.WorkspaceMap), {
   ssr: false,
-  loading: () => (
-    <div data-testid="map-loading" className="flex h-[calc(100vh-3.5rem)] items-center justify-center text-muted">
-      Loading map…
-    </div>
-  ),
+  loading: () => <MapLoading />,
 });
+
+function MapLoading() {
+  const { t } = useAppState();
+  return (
+    <div data-testid="map-loading" className="flex h-[calc(100vh-3.5rem)] items-center justify-center text-muted">
+      {t('map.loading')}
+    </div>
+  );
+}
 
 /** Client boundary of the workspace pages: the map (and MapLibre) load in the browser only. */
 export function WorkspaceMapLoader(props: TWorkspaceMapProps) {

@@ -49,7 +49,7 @@ function errorText(err: unknown): string {
 }
 
 export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMapProps) {
-  const { showSnackbar } = useAppState();
+  const { showSnackbar, t } = useAppState();
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MlMap | null>(null);
   const [ws, setWs] = useState<TWorkspaceWire>(initial);
@@ -238,7 +238,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
     const camera = JSON.stringify({ center: [Number(c.lng.toFixed(6)), Number(c.lat.toFixed(6))], zoom: Number(map.getZoom().toFixed(3)), bearing: Number(map.getBearing().toFixed(2)), pitch: Number(map.getPitch().toFixed(2)) });
     const err = await patchWorkspace({ camera });
     if (err) showSnackbar(err, 'error');
-    else showSnackbar('View saved', 'success');
+    else showSnackbar(t('map.viewSaved'), 'success');
   };
   const saveSettings = (p: TPlugins, mobileFlag: boolean) => patchWorkspace({ workspacePlugins: JSON.stringify(p), mobile: mobileFlag });
   const arcgisSignIn = (id: number) => {
@@ -262,10 +262,10 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
     <>
       <div className="mb-2 flex gap-1" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'layers'} className={`flex-1 rounded px-2 py-1 ${tab === 'layers' ? 'bg-[var(--color-primary)] text-white' : ''}`} onClick={() => setTab('layers')} data-testid="tab-layers">
-          Layers
+          {t('map.layers')}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'legend'} className={`flex-1 rounded px-2 py-1 ${tab === 'legend' ? 'bg-[var(--color-primary)] text-white' : ''}`} onClick={() => setTab('legend')} data-testid="tab-legend">
-          Legend
+          {t('map.legend')}
         </button>
       </div>
       {map && (
@@ -281,10 +281,10 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
       {editable && (
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className="rounded bg-[var(--color-primary)] px-3 py-1 text-sm text-white" onClick={() => setAdding(true)} data-testid="add-layer">
-            Add layer
+            {t('map.addLayer')}
           </button>
           <button type="button" className="rounded border border-[var(--border)] px-3 py-1 text-sm" onClick={() => setSettingsOpen(true)} data-testid="workspace-settings">
-            Settings
+            {t('map.settings')}
           </button>
         </div>
       )}
@@ -302,31 +302,31 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
           {ws.name}
         </h1>
         <button type="button" className={btn} aria-pressed={panelOpen} onClick={() => setPanelOpen((o) => !o)} data-testid="toggle-panel">
-          Layers
+          {t('map.layers')}
         </button>
         {plugins.elevationWidget.enabled && (
           <button type="button" className={btn} aria-pressed={tool === 'profile'} onClick={() => setTool((t) => (t === 'profile' ? null : 'profile'))} data-testid="tool-profile">
-            Elevation profile
+            {t('map.elevation')}
           </button>
         )}
         {plugins.biWidget.enabled && (
           <button type="button" className={btn} aria-pressed={tool === 'bi'} onClick={() => setTool((t) => (t === 'bi' ? null : 'bi'))} data-testid="tool-bi">
-            BI
+            {t('map.bi')}
           </button>
         )}
         {plugins.splitPanel.enabled && (
           <button type="button" className={btn} aria-pressed={split} onClick={() => setSplit((s) => !s)} data-testid="tool-split">
-            Split view
+            {t('map.split')}
           </button>
         )}
         {editable && (
           <button type="button" className={btn} onClick={saveView} data-testid="save-view">
-            Save view
+            {t('map.saveView')}
           </button>
         )}
         {mode === 'view' && can(ws.role ?? null, 'edit') && (
           <a href={`/workspace/${ws.id}`} className={btn} data-testid="edit-link">
-            Edit
+            {t('map.edit')}
           </a>
         )}
       </div>
@@ -341,7 +341,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
             {panel}
           </aside>
         ))}
-      {mobile && !ws.mobile && <p className="absolute right-2 bottom-8 left-2 z-10 rounded bg-[var(--surface)] p-2 text-xs shadow">This workspace is not optimised for small screens.</p>}
+      {mobile && !ws.mobile && <p className="absolute right-2 bottom-8 left-2 z-10 rounded bg-[var(--surface)] p-2 text-xs shadow">{t('map.notMobile')}</p>}
       {map && tool === 'profile' && (
         <div className={`absolute z-20 ${mobile ? 'inset-x-0 bottom-0' : 'right-12 bottom-8 w-[600px] max-w-[calc(100%-4rem)]'}`}>
           <ElevationProfile map={map} profiles={plugins.elevationWidget.profiles} onDrawing={setDrawing} onClose={() => setTool(null)} />

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { WorkspaceMapLoader } from '@/components/map/workspace-map-loader';
+import { translate, type TMessageKey } from '@/lib/i18n/messages';
+import { loadShellState } from '@/lib/server/shell/load-shell-state';
 import { isShareTokenValid } from '@/lib/server/workspaces/load-workspace-view';
 import { loadViewOr404 } from '@/lib/server/workspaces/load-workspace-page';
 
@@ -21,13 +23,15 @@ export default async function PublicWorkspacePage({ params }: { params: Promise<
   return <WorkspaceMapLoader workspace={view.workspace} layers={view.layers} mode="public" shareToken={shareToken} />;
 }
 
-function InvalidShareLink() {
+async function InvalidShareLink() {
+  const { locale } = await loadShellState();
+  const t = (key: TMessageKey) => translate(locale, key);
   return (
     <section data-testid="share-invalid" className="mx-auto mt-16 max-w-lg rounded border border-[var(--border)] bg-[var(--surface)] p-6 text-center">
-      <h1 className="mb-2 text-xl font-semibold">This share link is no longer valid</h1>
-      <p className="mb-4 text-muted">The link may have been revoked or has expired. Ask the owner of the workspace for a new link, or log in if you have an account.</p>
+      <h1 className="mb-2 text-xl font-semibold">{t('map.shareInvalid')}</h1>
+      <p className="mb-4 text-muted">{t('map.shareInvalidText')}</p>
       <Link href="/login" className="inline-block rounded bg-[var(--color-primary)] px-4 py-2 text-white">
-        Log in
+        {t('map.logIn')}
       </Link>
     </section>
   );
