@@ -1,0 +1,26 @@
+'use client';
+import dynamic from 'next/dynamic';
+import { useAppState } from '@/components/shell/app-state';
+import type { TLayerWire, TWorkspaceWire } from '@/lib/wire-types';
+
+export type TMapMode = 'view' | 'edit' | 'public';
+export type TWorkspaceMapProps = { workspace: TWorkspaceWire; layers: TLayerWire[]; mode: TMapMode; shareToken: string | null };
+
+const WorkspaceMap = dynamic(() => import('./workspace-map').then((m) => m.WorkspaceMap), {
+  ssr: false,
+  loading: () => <MapLoading />,
+});
+
+function MapLoading() {
+  const { t } = useAppState();
+  return (
+    <div data-testid="map-loading" className="flex h-[calc(100vh-3.5rem)] items-center justify-center text-muted">
+      {t('map.loading')}
+    </div>
+  );
+}
+
+/** Client boundary of the workspace pages: the map (and MapLibre) load in the browser only. */
+export function WorkspaceMapLoader(props: TWorkspaceMapProps) {
+  return <WorkspaceMap {...props} />;
+}
