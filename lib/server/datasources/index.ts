@@ -1,3 +1,4 @@
+import 'server-only';
 export { listDataSources } from './list-datasources';
 export { getDataSource } from './get-datasource';
 export { createDataSource } from './create-datasource';

@@ -1,3 +1,4 @@
+import 'server-only';
 export { listVisibleLayers } from './list-visible-layers';
 export { listLayersFor } from './list-layers';
 export { findVisibleLayer } from './find-layer';

@@ -13,18 +13,19 @@ import { DATASOURCE_TYPES, DEMO, PLANS } from './data';
 export async function seed(): Promise<void> {
   const client = db();
   const origin = new URL(config().APP_URL).origin;
-  await client.site.upsert({
-    where: { origin },
-    update: {},
-    create: { origin, title: 'Mapspace', supportEmail: 'support@mapspace.local', isDefault: true },
+  // INSERT … ON CONFLICT DO NOTHING: safe when two processes seed at once.
+  await client.site.createMany({
+    data: [{ origin, title: 'Mapspace', supportEmail: 'support@mapspace.local', isDefault: true }],
+    skipDuplicates: true,
   });
-  for (const plan of PLANS) {
-    await client.plan.upsert({ where: { slug: plan.slug }, update: {}, create: plan });
+  await client.plan.createMany({ data: PLANS, skipDuplicates: true });
+  await client.dataSourceType.createMany({ data: DATASOURCE_TYPES, skipDuplicates: true });
+  try {
+    await seedDemo();
+  } catch (err) {
+    // Another process created the demo user between our check and our insert: nothing left to do.
+    if ((err as { code?: string }).code !== 'P2002') throw err;
   }
-  for (const t of DATASOURCE_TYPES) {
-    await client.dataSourceType.upsert({ where: { code: t.code }, update: {}, create: t });
-  }
-  await seedDemo();
 }
 
 async function seedDemo() {

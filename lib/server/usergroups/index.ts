@@ -1,3 +1,4 @@
+import 'server-only';
 export { listUserGroups } from './list-user-groups';
 export { getUserGroup } from './get-user-group';
 export { createUserGroup } from './create-user-group';

@@ -63,20 +63,26 @@ describe('operations', () => {
 
 describe('seed', () => {
   test('[D.07] the seed is safe to run twice: nothing changes the second time', async () => {
+    // Only the seed's own rows: other test files write to the same database at the same time.
+    const demo = { account: { slug: 'demo-account' } };
     const count = async () => ({
-      users: await db().user.count(),
-      accounts: await db().account.count(),
-      workspaces: await db().workspace.count(),
-      layers: await db().layer.count(),
-      sources: await db().dataSource.count(),
-      groups: await db().userGroup.count(),
+      users: await db().user.count({ where: { username: 'demo' } }),
+      accounts: await db().account.count({ where: { slug: 'demo-account' } }),
+      workspaces: await db().workspace.count({ where: demo }),
+      layers: await db().layer.count({ where: { workspace: demo } }),
+      sources: await db().dataSource.count({ where: demo }),
+      groups: await db().userGroup.count({ where: demo }),
       plans: await db().plan.count(),
       types: await db().dataSourceType.count(),
+      sites: await db().site.count({ where: { isDefault: true } }),
     });
     const before = await count();
     await seed();
     expect(await count()).toEqual(before);
-    expect(before.workspaces).toBeGreaterThanOrEqual(3);
+    expect(before.workspaces).toBe(3);
+    expect(before.users).toBe(1);
+    await Promise.all([seed(), seed()]);
+    expect(await count()).toEqual(before);
     const trial = await db().plan.findUniqueOrThrow({ where: { slug: 'trial' } });
     expect(trial.trialDays).toBe(30);
   });
