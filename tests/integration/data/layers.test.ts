@@ -166,6 +166,18 @@ describe('layer writes', () => {
     expect(await db().layer.count({ where: { id: ids.open, name: 'Open baseLayer' } })).toBe(1);
   });
 
+  test('parallel PATCHes with the same version: exactly one succeeds, the rest get 409', async () => {
+    const l = await db().layer.create({ data: { workspaceId: ws.id, name: 'race' } });
+    const id = String(l.id);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: `race ${i}`, version: 1 } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect((await db().layer.findUniqueOrThrow({ where: { id: l.id } })).version).toBe(2);
+  });
+
   test('reorder moves layers in one transaction and refuses cycles and foreign ids', async () => {
     const w = await workspace(accountId, admin.id);
     const a = await db().layer.create({ data: { workspaceId: w.id, name: 'a', position: 0 } });
