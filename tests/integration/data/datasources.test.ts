@@ -16,7 +16,7 @@ beforeAll(async () => {
   await ensureSeed();
   ({ admin, accountId } = await accountWithAdmin());
   other = await accountWithAdmin();
-});
+}, 120_000);
 
 const xyz = { url: 'https://tiles.example/{z}/{x}/{y}.png' };
 

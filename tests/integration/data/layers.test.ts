@@ -40,7 +40,7 @@ beforeAll(async () => {
   const child = await db().layer.create({ data: { workspaceId: ws.id, parentId: restricted.id, name: 'Secret child', dataSourceId: ds.id } });
   ids = { open: open.id, restricted: restricted.id, child: child.id };
   token = await shareLink(ws.id);
-});
+}, 120_000);
 
 const names = (body: { results: { name: string; layers: { name: string }[] }[] }) => body.results.flatMap((l) => [l.name, ...l.layers.map((c) => c.name)]);
 
@@ -176,6 +176,15 @@ describe('layer writes', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect((await db().layer.findUniqueOrThrow({ where: { id: l.id } })).version).toBe(2);
+
+    // If-Match works like `version`, and responses carry the ETag
+    const got = await call(getLayer, `/api/layers/${id}`, { token: admin.token, params: { id } });
+    expect(got.headers.get('etag')).toBe('"2"');
+    const stale = await call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: 'x' }, headers: { 'if-match': '"1"' } });
+    expect(stale.status).toBe(409);
+    const fresh = await call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: 'x' }, headers: { 'if-match': '"2"' } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).toBe('"3"');
   });
 
   test('reorder moves layers in one transaction and refuses cycles and foreign ids', async () => {
