@@ -252,7 +252,7 @@ export function DataSourcesTable({ initialRows, types, accountId, initialError }
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-4 text-sm">
         <label className="flex items-center gap-2">
-          {t('datasources.rowsPerPage')}
+          {t('datasources.rowsPerPage')}:
           <select
             aria-label={t('datasources.rowsPerPage')}
             className="rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1"

@@ -139,7 +139,7 @@ const en = {
   'datasources.colWorkspaces': 'Workspace(s)',
   'datasources.colActions': 'Actions',
   'datasources.edit': 'Edit',
-  'datasources.rowsPerPage': 'Rows per page',
+  'datasources.rowsPerPage': 'Items per page',
   'datasources.all': 'All',
   'datasources.pageOf': '{from}-{to} of {count}',
   'datasources.selectAll': 'Select all rows',

@@ -28,12 +28,19 @@ const attribution = () => str({ max: 500, blank: true }).optional();
 
 const has = (v: string, parts: string[]) => parts.every((p) => v.includes(p));
 
+/** DRF ChoiceField: `"{input}" is not a valid choice.` */
+function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, {
+    error: (iss) => (iss.input === undefined ? 'This field is required.' : iss.input === null ? 'This field may not be null.' : `"${String(iss.input)}" is not a valid choice.`),
+  });
+}
+
 export const ZWmsSettings = z.object({
   url: zUrl(),
   layers: str({ max: 2000 }).refine((v) => v.split(',').every((n) => n.trim().length > 0), 'Enter comma-separated layer names.'),
-  format: z.enum(['image/png', 'image/jpeg'], { error: 'Choose image/png or image/jpeg.' }).default('image/png'),
+  format: choice(['image/png', 'image/jpeg']).default('image/png'),
   transparent: bool().default(true),
-  version: z.enum(['1.3.0', '1.1.1'], { error: 'Choose 1.3.0 or 1.1.1.' }).default('1.3.0'),
+  version: choice(['1.3.0', '1.1.1']).default('1.3.0'),
   styles: optStr(),
   attribution: attribution(),
 });
@@ -52,8 +59,8 @@ export const ZWmtsSettings = z.object({
 export const ZXyzSettings = z
   .object({
     url: zUrl().refine((v) => has(v, ['{z}', '{x}']) && (v.includes('{y}') || v.includes('{-y}')), 'The URL must contain {z}, {x} and {y}.'),
-    scheme: z.enum(['xyz', 'tms'], { error: 'Choose xyz or tms.' }).default('xyz'),
-    tileSize: z.union([z.literal(256), z.literal(512)], { error: 'Choose 256 or 512.' }).default(256),
+    scheme: choice(['xyz', 'tms']).default('xyz'),
+    tileSize: z.union([z.literal(256), z.literal(512), z.enum(['256', '512']).transform(Number)], { error: (iss) => `"${String(iss.input)}" is not a valid choice.` }).default(256),
     minzoom: int({ min: 0, max: 24 }).optional(),
     maxzoom: int({ min: 0, max: 24 }).optional(),
     attribution: attribution(),
@@ -73,13 +80,13 @@ export const ZGeojsonSettings = z.object({
 export const ZWfsSettings = z.object({
   url: zUrl(),
   typeName: str({ max: 255 }),
-  version: z.enum(['2.0.0', '1.1.0', '1.0.0'], { error: 'Choose 2.0.0, 1.1.0 or 1.0.0.' }).default('2.0.0'),
+  version: choice(['2.0.0', '1.1.0', '1.0.0']).default('2.0.0'),
   outputFormat: optStr(100),
 });
 
 export const ZArcgisSettings = z.object({
   url: zUrl().refine((v) => /\/(MapServer|FeatureServer)(\/\d+)?\/?$/i.test(new URL(v).pathname), 'The URL must end in /MapServer or /FeatureServer.'),
-  kind: z.enum(['MapServer', 'FeatureServer'], { error: 'Choose MapServer or FeatureServer.' }),
+  kind: choice(['MapServer', 'FeatureServer']),
   layers: optStr(500),
 });
 

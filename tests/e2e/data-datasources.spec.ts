@@ -58,7 +58,7 @@ test.describe('data sources table', () => {
     await expect(first.locator('td').nth(5)).toContainText('Polder');
 
     // page size options 10/25/50/100/All
-    const size = page.getByLabel('Rows per page');
+    const size = page.getByLabel('Items per page', { exact: true });
     await expect(size.locator('option')).toHaveText(['10', '25', '50', '100', 'All']);
 
     // page 2, then a sort click goes back to page 1; cycle asc → desc → off

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const child = await db().layer.create({ data: { workspaceId: ws.id, parentId: restricted.id, name: 'Secret child', dataSourceId: ds.id } });
   ids = { open: open.id, restricted: restricted.id, child: child.id };
   token = await shareLink(ws.id);
-});
+}, 120_000);
 
 const names = (body: { results: { name: string; layers: { name: string }[] }[] }) => body.results.flatMap((l) => [l.name, ...l.layers.map((c) => c.name)]);
 
@@ -164,6 +164,27 @@ describe('layer writes', () => {
     expect((await call(deleteLayer, `/api/layers/${ids.open}`, { method: 'DELETE', token: stranger.token, params: { id: String(ids.open) } })).status).toBe(404);
     expect((await call(reorder, '/api/layers/reorder', { token: stranger.token, body: { workspace: ws.id, order: [] } })).status).toBe(404);
     expect(await db().layer.count({ where: { id: ids.open, name: 'Open baseLayer' } })).toBe(1);
+  });
+
+  test('parallel PATCHes with the same version: exactly one succeeds, the rest get 409', async () => {
+    const l = await db().layer.create({ data: { workspaceId: ws.id, name: 'race' } });
+    const id = String(l.id);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: `race ${i}`, version: 1 } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect((await db().layer.findUniqueOrThrow({ where: { id: l.id } })).version).toBe(2);
+
+    // If-Match works like `version`, and responses carry the ETag
+    const got = await call(getLayer, `/api/layers/${id}`, { token: admin.token, params: { id } });
+    expect(got.headers.get('etag')).toBe('"2"');
+    const stale = await call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: 'x' }, headers: { 'if-match': '"1"' } });
+    expect(stale.status).toBe(409);
+    const fresh = await call(patchLayer, `/api/layers/${id}`, { method: 'PATCH', token: admin.token, params: { id }, body: { name: 'x' }, headers: { 'if-match': '"2"' } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).toBe('"3"');
   });
 
   test('reorder moves layers in one transaction and refuses cycles and foreign ids', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await ensureSeed();
   ({ admin, accountId } = await accountWithAdmin());
   other = await accountWithAdmin();
-});
+}, 120_000);
 
 const fc = {
   type: 'FeatureCollection',

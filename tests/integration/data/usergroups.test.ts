@@ -17,7 +17,7 @@ beforeAll(async () => {
   await ensureSeed();
   ({ admin, accountId } = await accountWithAdmin());
   other = await accountWithAdmin();
-});
+}, 120_000);
 
 describe('/api/userGroup', () => {
   test('[R7.28] [R7.29] [R3.07] create → 201 {id, name, date_modified, account}; list answers results', async () => {

@@ -12,6 +12,7 @@ const ZUploadForm = z.object({
 // POST /api/datasources/upload – multipart {file, name, account?}: a GeoJSON (checked) or .pmtiles file becomes a data source; account admins
 export const POST = withApi({
   bodyKind: 'raw',
+  rateLimit: () => ({ name: 'datasource_upload', points: 60, duration: 60 }),
   body: ZUploadForm,
   docs: { summary: 'Upload a GeoJSON or PMTiles file as a data source', tags: ['datasources'], status: 201, requestContentType: 'multipart/form-data' },
   handler: async ({ req, auth }) => json(await uploadDataSource(auth.user.id, req, activeAccountOf(req)), 201),
