@@ -39,6 +39,11 @@ export async function removeUploadedFile(rel: string) {
   if (abs) await rm(abs, { force: true });
 }
 
+/** Removes several stored files; a file already gone is fine. */
+export async function removeUploadedFiles(rels: string[]) {
+  await Promise.all(rels.map((rel) => removeUploadedFile(rel).catch(() => undefined)));
+}
+
 export async function fileSize(abs: string): Promise<number | null> {
   try {
     return (await stat(abs)).size;

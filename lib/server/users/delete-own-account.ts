@@ -1,4 +1,5 @@
 import 'server-only';
+import { removeUploadedFiles } from '../datasources/upload-files';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { log } from '../log';
@@ -11,9 +12,13 @@ import { log } from '../log';
  */
 export async function deleteOwnAccount(callerId: number, id: number) {
   if (callerId !== id) throw ApiError.notFound();
-  await db().$transaction(async (tx) => {
+  const files = await db().$transaction(async (tx) => {
+    const uploaded = await tx.dataSource.findMany({ where: { account: { adminId: id }, filePath: { not: null } }, select: { filePath: true } });
     await tx.account.deleteMany({ where: { adminId: id } });
     await tx.user.delete({ where: { id } });
+    return uploaded.map((f) => f.filePath!);
   });
+  // Files are removed only once the rows are gone for good (after the commit).
+  await removeUploadedFiles(files);
   log.info('auth.account_deleted', { userId: id });
 }

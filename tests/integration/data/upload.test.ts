@@ -164,3 +164,18 @@ describe('GET /api/layers/{id}/data', () => {
     expect(await ranged.text()).toBe(JSON.stringify(fc).slice(0, 10));
   });
 });
+
+describe('uploaded files follow their rows', () => {
+  test('deleting the account removes its data sources’ files from disk', async () => {
+    const { DELETE: deleteAccount } = await import('@/app/api/accounts/[id]/route');
+    const t = await accountWithAdmin();
+    const res = await send(form({ name: 'Gone', account: String(t.accountId), file: { content: JSON.stringify(fc), filename: 'gone.geojson' } }), t.admin.token);
+    expect(res.status).toBe(201);
+    const row = await db().dataSource.findUniqueOrThrow({ where: { id: res.body.id }, omit: { secrets: true } });
+    const abs = path.join(path.resolve(config().UPLOAD_DIR), row.filePath!);
+    expect(existsSync(abs)).toBe(true);
+    const del = await call(deleteAccount, `/api/accounts/${t.accountId}`, { method: 'DELETE', token: t.admin.token, params: { id: String(t.accountId) } });
+    expect(del.status).toBe(204);
+    expect(existsSync(abs)).toBe(false);
+  });
+});
