@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createDb, dropDb, invariantViolations, query, startApp, stopApp, waitHealthy, type TApp } from '../support/app-process';
 import { startPgProxy } from '../support/pg-proxy';
+import { recordFigure } from '../support/figures';
 import { startSmtpChaos, type TSmtpMode } from '../support/smtp-chaos';
 
 /**
@@ -84,6 +85,7 @@ test('kill -9 at random moments under a mixed write load leaves no half-written 
     const violations = await invariantViolations(db.url);
     const total = Object.values(violations).reduce((a, b) => a + b, 0);
     console.log(`kill -9: ${kills} kills, ${writes} write rounds, invariant violations ${total} ${JSON.stringify(violations)}, slowest recovery ${(Math.max(...recoveries) / 1000).toFixed(2)} s`);
+    recordFigure('kill -9', { kills, writeRounds: writes, violations: total, slowestRecoverySeconds: +(Math.max(...recoveries) / 1000).toFixed(2) });
     expect(total).toBe(0);
     expect(Math.max(...recoveries)).toBeLessThanOrEqual(5000);
   } finally {
@@ -128,6 +130,7 @@ test('PostgreSQL cut and frozen: requests fail fast with 503, the process surviv
     }
     expect(app.child.exitCode).toBeNull();
     console.log(`database outage: ${JSON.stringify(figures)}`);
+    recordFigure('database outage', figures);
   } finally {
     await stopApp(app);
     await proxy.close();
@@ -191,6 +194,7 @@ test('SMTP chaos: registration stays fast, every queued mail is delivered exactl
     const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1];
     const report = Object.fromEntries(Object.entries(times).map(([m, xs]) => [m, p99(xs)]));
     console.log(`smtp chaos: registration p99 ms by mode ${JSON.stringify(report)}; delivered ${sent}/${names.length} exactly once; dead-lettered 1`);
+    recordFigure('smtp chaos', { registrationP99MsByMode: report, delivered: `${sent}/${names.length}`, exactlyOnce: true, deadLettered: 1 });
     for (const xs of Object.values(times)) expect(p99(xs)).toBeLessThan(2000);
   } finally {
     await stopApp(app);

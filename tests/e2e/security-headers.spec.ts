@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { recordFigure } from '../support/figures';
 
 /**
  * Security headers on every route of the route manifest (so a new route
@@ -53,6 +54,7 @@ test('security headers and CORS on every API route and page (N/N)', async ({ req
     if (problems.length) failures.push(`GET ${p}: ${problems.join(', ')}`);
   }
   console.log(`security headers: ${checked - failures.length}/${checked} routes and pages pass`);
+  recordFigure('security headers', { passing: checked - failures.length, checked });
   expect(failures).toEqual([]);
 });
 

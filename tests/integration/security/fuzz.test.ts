@@ -4,6 +4,7 @@ import { ROUTES } from '@/lib/server/http/route-manifest.generated';
 import type { TRouteHandler } from '@/lib/server/http/with-api';
 import { createUser } from '../../helpers/factories';
 import { buildRequest } from '../../helpers/http';
+import { recordFigure } from '../../support/figures';
 
 /**
  * fast-check fuzz of every JSON route in the route manifest (a new route is
@@ -34,6 +35,7 @@ afterAll(() => {
   const total = figures.reduce((a, f) => a + f.runs, 0);
   const failed = figures.reduce((a, f) => a + f.failures, 0);
   console.log(`fuzz: ${figures.length} route methods, ${total} runs, ${failed} responses ≥ 500`);
+  recordFigure('fuzz', { routeMethods: figures.length, runs: total, fiveHundreds: failed });
 });
 
 describe('fuzz every JSON route (never a 5xx)', async () => {

@@ -6,6 +6,7 @@ import type { TRouteHandler } from '@/lib/server/http/with-api';
 import { seed } from '@/lib/server/seed/seed';
 import { createUser, sessionCookie, unique } from '../../helpers/factories';
 import { buildRequest } from '../../helpers/http';
+import { recordFigure } from '../../support/figures';
 
 /**
  * Tenant-isolation matrix (SECURITY.md §6 test 25), built from the route
@@ -139,7 +140,10 @@ function victimBody() {
 const OPEN_OK = /^(GET \/api\/(sites|schema|health|demo|datasourcetypes|users|extendUsers|invite|accounts|userGroup|datasources)|GET \/auth\/mfa\/(config|user-active-methods)|POST \/api\/auth\/(register|reset)|GET \/api\/auth\/logout|POST \/auth\/(logout|code\/request|\{method\}\/activate)|POST \/api\/(accounts|userGroup|datasources\/test)|GET \/api\/workspaces$|POST \/auth\/login$)/;
 
 const figures = { cells: 0, leaks: [] as string[] };
-afterAll(() => console.log(`tenant isolation: ${figures.cells} cells, ${figures.leaks.length} leaks${figures.leaks.length ? `: ${figures.leaks.slice(0, 10).join(' | ')}` : ''}`));
+afterAll(() => {
+  console.log(`tenant isolation: ${figures.cells} cells, ${figures.leaks.length} leaks${figures.leaks.length ? `: ${figures.leaks.slice(0, 10).join(' | ')}` : ''}`);
+  recordFigure('tenant isolation', { cells: figures.cells, leaks: figures.leaks.length });
+});
 
 describe('tenant-isolation matrix', () => {
   test('every route × method × actor: no foreign 2xx, no foreign data in any body', async () => {

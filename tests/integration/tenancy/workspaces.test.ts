@@ -6,6 +6,7 @@ import { db } from '@/lib/server/db';
 import { DEFAULT_CAMERA, DEFAULT_WORKSPACE_PLUGINS } from '@/lib/workspace-defaults';
 import { call } from '../../helpers/http';
 import { createUser, tenant, world } from './fixtures';
+import { recordFigure } from '../../support/figures';
 
 const patch = (id: number, token: string, body: unknown, headers?: Record<string, string>) =>
   call(patchWs, `/api/workspaces/${id}`, { method: 'PATCH', token, params: { id: String(id) }, body, headers });
@@ -141,6 +142,7 @@ describe('PATCH /api/workspaces/{id}', () => {
     const t = await tenant();
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => patch(t.workspace.id, t.user.token, { name: `P${i}`, version: 1 })));
     const statuses = results.map((r) => r.status);
+    recordFigure('concurrent edits', { patches: 100, successes: statuses.filter((s) => s === 200).length, conflicts409: statuses.filter((s) => s === 409).length });
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(99);
     expect((await db().workspace.findUniqueOrThrow({ where: { id: t.workspace.id } })).version).toBe(2);
