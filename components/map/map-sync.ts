@@ -72,9 +72,18 @@ export function syncLayers(map: MlMap, tree: TLayerWire[], opts: TSyncOptions): 
     const sig = JSON.stringify([spec.source, spec.layers]);
     if (sigs.get(layer.id) !== sig) {
       removeLayer(map, layer.id);
-      map.addSource(spec.sourceId, spec.source as never);
-      for (const sl of spec.layers) map.addLayer(sl as never);
       sigs.set(layer.id, sig);
+      try {
+        map.addSource(spec.sourceId, spec.source as never);
+        for (const sl of spec.layers) map.addLayer(sl as never);
+      } catch {
+        // MapLibre rejects invalid template styles; the layer reports it instead of breaking the map.
+      }
+    }
+    if (!spec.layers.every((sl) => map.getLayer(sl.id))) {
+      unsupported.set(layer.id, 'The layer style (template) is invalid');
+      for (const sl of spec.layers) if (map.getLayer(sl.id)) map.removeLayer(sl.id);
+      continue;
     }
     const show = (visibleById.get(layer.id) ?? false) && (!opts.only || opts.only.has(layer.id));
     const paints = opacityPaint(spec, layer);

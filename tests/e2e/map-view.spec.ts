@@ -105,7 +105,7 @@ test.describe('workspace view', () => {
       .toBeCloseTo(8.5, 1);
   });
 
-  test('[R3.05] unsupported sources and failing sources are reported on the layer', async ({ page, context }) => {
+  test('[R3.05] unsupported sources, failing sources and invalid styles are reported on the layer', async ({ page, context }) => {
     const owner = await createUser({ withAccount: true });
     const ws = await createWorkspace(owner);
     const acc = owner.account!.id;
@@ -115,11 +115,14 @@ test.describe('workspace view', () => {
     const a = await createLayer(ws.id, tiles3d, { name: 'Buildings 3D', position: 0 });
     const b = await createLayer(ws.id, pm, { name: 'Protomaps', position: 1 });
     const c = await createLayer(ws.id, broken, { name: 'Broken tiles', position: 2 });
+    const geo = await createDataSource(acc, 'geojson', { url: `${srv.url}/data.geojson` });
+    const d = await createLayer(ws.id, geo, { name: 'Bad style', position: 3, template: { paint: { 'fill-color': 12 } } });
     await loginAs(context, owner.id);
     await page.goto(`/workspace/view/${ws.id}`);
     await expect(page.getByTestId(`layer-error-${a}`)).toContainText('not supported in this view');
     await expect(page.getByTestId(`layer-error-${b}`)).toContainText('Set sourceLayer');
     await expect(page.getByTestId(`layer-error-${c}`)).toContainText('HTTP 500');
+    await expect(page.getByTestId(`layer-error-${d}`)).toContainText('template) is invalid');
   });
 
   test('[R2.12] vector tiles from a PMTiles archive (range requests, gzip) render with the template style', async ({ page, context }) => {
