@@ -110,10 +110,10 @@ test.describe('workspace view', () => {
     const ws = await createWorkspace(owner);
     const acc = owner.account!.id;
     const tiles3d = await createDataSource(acc, '3dtiles', { url: `${srv.url}/tileset.json` });
-    const pm = await createDataSource(acc, 'vectortiles', { url: `${srv.url}/area.pmtiles` });
+    const pm = await createDataSource(acc, 'vectortiles', { url: `${srv.url}/mvt/{z}/{x}/{y}.pbf` });
     const broken = await createDataSource(acc, 'xyz', { url: `${srv.url}/broken/{z}/{x}/{y}.png` });
     const a = await createLayer(ws.id, tiles3d, { name: 'Buildings 3D', position: 0 });
-    const b = await createLayer(ws.id, pm, { name: 'Protomaps', position: 1 });
+    const b = await createLayer(ws.id, pm, { name: 'Vector tiles without source layer', position: 1 });
     const c = await createLayer(ws.id, broken, { name: 'Broken tiles', position: 2 });
     const geo = await createDataSource(acc, 'geojson', { url: `${srv.url}/data.geojson` });
     const d = await createLayer(ws.id, geo, { name: 'Bad style', position: 3, template: { paint: { 'fill-color': 12 } } });
@@ -140,6 +140,21 @@ test.describe('workspace view', () => {
     await expect(page.getByTestId(`layer-error-${id}`)).toHaveCount(0);
     await page.getByTestId(`toggle-${id}`).uncheck();
     await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
+  });
+
+  test('[R2.12] a PMTiles source without sourceLayer is styled from the archive metadata (vector_layers)', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const pm = await createDataSource(owner.account!.id, 'vectortiles', { url: `${srv.url}/area.pmtiles` });
+    const id = await createLayer(ws.id, pm, { name: 'Auto layers', position: 0, template: { fill: '#ff0000', color: '#ff0000', opacity: 1 } });
+    await loginAs(context, owner.id);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
+    await expect(page.getByTestId(`layer-error-${id}`)).toHaveCount(0);
+    const box = (await page.getByTestId('map').boundingBox())!;
+    await page.getByTestId('map').click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(page.getByTestId('feature-info')).toContainText('Everywhere');
   });
 
   test('[R3.05] base layers are a radio switcher', async ({ page, context }) => {
