@@ -155,6 +155,9 @@ test.describe('workspace view', () => {
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.getByTestId('map').click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect(page.getByTestId('feature-info')).toContainText('Everywhere');
+    await page.getByTestId('feature-search').fill('everywhere');
+    await page.getByTestId('feature-search').press('Enter');
+    await expect(page.getByTestId('search-results')).toContainText('Everywhere');
   });
 
   test('[R3.05] base layers are a radio switcher', async ({ page, context }) => {
