@@ -160,6 +160,30 @@ test.describe('workspace view', () => {
     await expect(page.getByTestId('search-results')).toContainText('Everywhere');
   });
 
+  test('[R2.12] WMTS (KVP tile template), ArcGIS MapServer export and WFS GetFeature layers render', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const acc = owner.account!.id;
+    const wmts = await createDataSource(acc, 'wmts', { url: `${srv.url}/wmts/yellow/{TileMatrixSet}/{TileMatrix}/{TileCol}/{TileRow}.png`, layer: 'yellow' });
+    const ms = await createDataSource(acc, 'arcgis', { url: `${srv.url}/arcgis/rest/services/green/MapServer`, kind: 'MapServer' });
+    const wfs = await createDataSource(acc, 'wfs', { url: `${srv.url}/wfs`, typeName: 'ns:squares' });
+    const a = await createLayer(ws.id, wmts, { name: 'WMTS', position: 0 });
+    const b = await createLayer(ws.id, ms, { name: 'MapServer', position: 1 });
+    const c = await createLayer(ws.id, wfs, { name: 'WFS', position: 2, template: { fill: '#ff0000', color: '#ff0000', opacity: 1 } });
+    await loginAs(context, owner.id);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
+    await expect.poll(() => colorAt(page, 0.85, 0.6)).toBe('green');
+    expect(srv.requests.some((r) => r.startsWith('/wfs?') && r.includes('TYPENAMES=ns%3Asquares') && r.includes('OUTPUTFORMAT=application%2Fjson'))).toBe(true);
+    expect(srv.requests.some((r) => r.includes('/MapServer/export?bbox=') && r.includes('f=image'))).toBe(true);
+    await page.getByTestId(`toggle-${c}`).uncheck();
+    await page.getByTestId(`toggle-${b}`).uncheck();
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('yellow');
+    await page.getByTestId(`toggle-${a}`).uncheck();
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('background');
+  });
+
   test('[R3.05] base layers are a radio switcher', async ({ page, context }) => {
     const owner = await createUser({ withAccount: true });
     const ws = await createWorkspace(owner);
