@@ -22,6 +22,7 @@ import pg from 'pg';
 const PORT = process.env.BENCH_PORT ?? '3399';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
+const EXTRA = Number(process.env.BENCH_LAYERS ?? 20); // the other layers: half tile layers, half small GeoJSON
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const BASE = `http://localhost:${PORT}`;
 
@@ -98,8 +99,8 @@ await db.query(`INSERT INTO account_members (account_id, user_id, role, updated_
 const wsId = (await db.query(`INSERT INTO workspaces (name, admin_id, account_id, camera, updated_at) VALUES ('Bench', $1, $2, $3, now()) RETURNING id`, [userId, accountId, JSON.stringify({ center: [5.3, 52.1], zoom: 7, bearing: 0, pitch: 0 })])).rows[0].id;
 const ds = async (type, settings) => (await db.query(`INSERT INTO datasources (account_id, name, type_id, settings, updated_at) VALUES ($1, $2, (SELECT id FROM datasource_types WHERE code = $3), $4, now()) RETURNING id`, [accountId, `${type} ${Math.floor(performance.now())}`, type, JSON.stringify(settings)])).rows[0].id;
 const layer = (name, dsId, position) => db.query(`INSERT INTO layers (workspace_id, data_source_id, name, position, updated_at) VALUES ($1, $2, $3, $4, now())`, [wsId, dsId, name, position]);
-for (let i = 0; i < 10; i++) await layer(`Tiles ${i}${i === 0 ? ' baseLayer' : ''}`, await ds('xyz', { url: `${SRV}/tiles/${i}/{z}/{x}/{y}.png` }), i);
-for (let i = 0; i < 10; i++) await layer(`Areas ${i}`, await ds('geojson', { url: `${SRV}/small/${i}.geojson` }), 10 + i);
+for (let i = 0; i < Math.ceil(EXTRA / 2); i++) await layer(`Tiles ${i}${i === 0 ? ' baseLayer' : ''}`, await ds('xyz', { url: `${SRV}/tiles/${i}/{z}/{x}/{y}.png` }), i);
+for (let i = 0; i < Math.floor(EXTRA / 2); i++) await layer(`Areas ${i}`, await ds('geojson', { url: `${SRV}/small/${i}.geojson` }), 10 + i);
 await layer(`${FEATURES} points`, await ds('geojson', { url: `${SRV}/big.geojson` }), 20);
 
 const sid = randomBytes(32).toString('base64url');
@@ -137,10 +138,10 @@ for (let run = 0; run < RUNS; run++) {
         };
         check();
       }),
-    21,
+    EXTRA + 1,
   );
   results.push(ms);
-  console.log(`run ${run + 1}: first complete idle after ${Math.round(ms)} ms (map created at ${Math.round(created)} ms; 20 layers + ${FEATURES} GeoJSON features)`);
+  console.log(`run ${run + 1}: first complete idle after ${Math.round(ms)} ms (map created at ${Math.round(created)} ms; ${EXTRA} layers + ${FEATURES} GeoJSON features)`);
   await context.close();
 }
 results.sort((a, b) => a - b);

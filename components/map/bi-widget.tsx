@@ -31,7 +31,7 @@ export function BiWidget({ map, url, title, onClose }: { map: MlMap; url: string
         </button>
       </header>
       {url && safe ? (
-        <iframe data-testid="bi-iframe" title={title || 'BI widget'} src={src} className="min-h-[240px] w-full flex-1 border-0" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
+        <iframe data-testid="bi-iframe" title={title || 'BI widget'} src={src} className="min-h-[240px] w-full flex-1 border-0" sandbox={sameOrigin(src) ? 'allow-scripts allow-forms allow-popups' : 'allow-scripts allow-same-origin allow-forms allow-popups'} referrerPolicy="no-referrer" />
       ) : (
         <p className="p-3 text-sm text-muted">{t('map.noBiUrl')}</p>
       )}
@@ -42,4 +42,13 @@ export function BiWidget({ map, url, title, onClose }: { map: MlMap; url: string
 function extentUrl(map: MlMap, url: string) {
   const b = map.getBounds();
   return fillExtent(url, { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() });
+}
+
+/** A page of this app must not get scripts and its own origin together (that would lift the sandbox). */
+function sameOrigin(url: string) {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return true;
+  }
 }

@@ -138,7 +138,7 @@ function fmtDistance(m: number) {
 export function ProfileChart({ series }: { series: TSeries[] }) {
   const W = 560;
   const H = 200;
-  const pad = { l: 52, r: 12, t: 12, b: 32 };
+  const pad = { l: 78, r: 28, t: 12, b: 32 };
   const all = series.flatMap((s) => s.points.filter((p) => p.height !== null));
   const errors = series.filter((s) => s.error);
   if (!all.length) {
@@ -164,7 +164,7 @@ export function ProfileChart({ series }: { series: TSeries[] }) {
         {ticks.map((d) => (
           <g key={d}>
             <line x1={x(d)} y1={H - pad.b} x2={x(d)} y2={H - pad.b + 4} stroke="currentColor" />
-            <text x={x(d)} y={H - pad.b + 16} fontSize={10} textAnchor="middle" fill="currentColor" data-testid="profile-xtick">
+            <text x={x(d)} y={H - pad.b + 16} fontSize={10} textAnchor={d === total ? 'end' : d === 0 ? 'start' : 'middle'} fill="currentColor" data-testid="profile-xtick">
               {fmtDistance(d)}
             </text>
           </g>

@@ -24,8 +24,17 @@ export function FeatureSearch({ map, tree }: { map: MlMap; tree: TLayerWire[] })
       if (!shown.get(layer.id)) continue;
       const spec = layerSpecOf(layer);
       if (spec.kind !== 'vector' || !map.getSource(spec.sourceId)) continue;
-      const sourceLayer = (spec.layers[0] as TStyleLayer)['source-layer'];
-      for (const f of map.querySourceFeatures(spec.sourceId, sourceLayer ? { sourceLayer } : undefined)) {
+      // Vector tile sources are searched per source layer (configured, or named by their metadata).
+      const named = (spec.layers[0] as TStyleLayer | undefined)?.['source-layer'];
+      const sourceLayers: (string | undefined)[] = spec.source.type === 'vector' ? (named ? [named] : ((map.getSource(spec.sourceId) as { vectorLayerIds?: string[] }).vectorLayerIds ?? [])) : [undefined];
+      const features = sourceLayers.flatMap((sourceLayer) => {
+        try {
+          return map.querySourceFeatures(spec.sourceId, sourceLayer ? { sourceLayer } : undefined);
+        } catch {
+          return [];
+        }
+      });
+      for (const f of features) {
         const match = Object.entries(f.properties ?? {}).find(([, v]) => v !== null && String(v).toLowerCase().includes(term));
         if (!match) continue;
         const key = `${layer.id}:${f.id ?? JSON.stringify(f.properties)}`;

@@ -238,7 +238,7 @@ export function vectorLayers(layer: TLayerWire, sourceId: string, sourceLayer?: 
  * The MapLibre spec of one (non-group) layer, or why it cannot be shown here.
  * `arcgisToken` is the user's own ArcGIS token after "ArcGIS sign-in".
  */
-export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null): TLayerSpec {
+export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null, opts: { vectorLayerIds?: string[] } = {}): TLayerSpec {
   const src = layer.source;
   if (!src) return { kind: 'unsupported', reason: 'No data source' };
   const s = src.settings ?? {};
@@ -268,11 +268,15 @@ export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null): TLa
     case 'vectortiles': {
       if (!url) return { kind: 'unsupported', reason: 'The data source has no URL' };
       const sourceLayer = str(s.sourceLayer);
-      if (!sourceLayer) return { kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' };
-      const source: Record<string, unknown> = isPmtiles(url) ? { type: 'vector', url: pmtilesSourceUrl(absolute(url)) } : /\{z\}/.test(url) ? { type: 'vector', tiles: [url] } : { type: 'vector', url };
+      const template = /\{z\}/.test(url) && !isPmtiles(url);
+      // A TileJSON or PMTiles source names its layers itself (vector_layers); a bare template cannot.
+      if (!sourceLayer && template) return { kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' };
+      const source: Record<string, unknown> = isPmtiles(url) ? { type: 'vector', url: pmtilesSourceUrl(absolute(url)) } : template ? { type: 'vector', tiles: [url] } : { type: 'vector', url };
       if (typeof s.minzoom === 'number') source.minzoom = s.minzoom;
       if (typeof s.maxzoom === 'number') source.maxzoom = s.maxzoom;
-      return { kind: 'vector', sourceId, source, layers: vectorLayers(layer, sourceId, sourceLayer), queryable: true };
+      const names = sourceLayer ? [sourceLayer] : (opts.vectorLayerIds ?? []);
+      const layers = names.flatMap((name, k) => vectorLayers(layer, sourceId, name).map((l) => (k ? { ...l, id: `${l.id}-${k}` } : l)));
+      return { kind: 'vector', sourceId, source, layers, queryable: true };
     }
     case 'arcgis': {
       if (!url) return { kind: 'unsupported', reason: 'The data source has no URL' };

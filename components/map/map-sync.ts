@@ -63,18 +63,40 @@ export function syncLayers(map: MlMap, tree: TLayerWire[], opts: TSyncOptions): 
   const keep = new Set<number>();
   const styleOrder: string[] = [];
   for (const layer of ordered) {
-    const spec = layerSpecOf(layer, opts.arcgisTokens[layer.id] ?? null);
+    const token = opts.arcgisTokens[layer.id] ?? null;
+    let spec = layerSpecOf(layer, token);
+    if (spec.kind === 'vector' && spec.layers.length === 0) {
+      // Source layers not configured: wait for the TileJSON/PMTiles metadata, then style every one.
+      const ids = (map.getSource(spec.sourceId) as { vectorLayerIds?: string[] } | undefined)?.vectorLayerIds;
+      if (ids?.length) spec = layerSpecOf(layer, token, { vectorLayerIds: ids });
+    }
     if (spec.kind === 'unsupported') {
       unsupported.set(layer.id, spec.reason);
       continue;
     }
     keep.add(layer.id);
-    const sig = JSON.stringify([spec.source, spec.layers]);
-    if (sigs.get(layer.id) !== sig) {
-      removeLayer(map, layer.id);
-      map.addSource(spec.sourceId, spec.source as never);
-      for (const sl of spec.layers) map.addLayer(sl as never);
+    const sourceSig = JSON.stringify(spec.source);
+    const sig = `${sourceSig}\n${JSON.stringify(spec.layers)}`;
+    const before = sigs.get(layer.id);
+    if (before !== sig) {
+      if (before?.split('\n')[0] === sourceSig) {
+        for (const l of map.getStyle().layers) if (layerIdOfStyleId(l.id) === layer.id) map.removeLayer(l.id);
+      } else {
+        removeLayer(map, layer.id);
+      }
       sigs.set(layer.id, sig);
+      try {
+        if (!map.getSource(spec.sourceId)) map.addSource(spec.sourceId, spec.source as never);
+        for (const sl of spec.layers) map.addLayer(sl as never);
+      } catch {
+        // MapLibre rejects invalid template styles; the layer reports it instead of breaking the map.
+      }
+    }
+    if (!spec.layers.length) continue;
+    if (!spec.layers.every((sl) => map.getLayer(sl.id))) {
+      unsupported.set(layer.id, 'The layer style (template) is invalid');
+      for (const sl of spec.layers) if (map.getLayer(sl.id)) map.removeLayer(sl.id);
+      continue;
     }
     const show = (visibleById.get(layer.id) ?? false) && (!opts.only || opts.only.has(layer.id));
     const paints = opacityPaint(spec, layer);

@@ -16,6 +16,7 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
   const [map, setMap] = useState<MlMap | null>(null);
   const [swipe, setSwipe] = useState(50);
   const [idle, setIdle] = useState(false);
+  const [metaTick, setMetaTick] = useState(0);
   const { t } = useAppState();
 
   useEffect(() => {
@@ -31,6 +32,9 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
       interactive: mode === 'side',
     });
     m.on('load', () => setMap(m));
+    m.on('sourcedata', (e) => {
+      if (e.sourceDataType === 'metadata') setMetaTick((n) => n + 1);
+    });
     m.on('idle', () => setIdle(true));
     m.on('movestart', () => setIdle(false));
     let syncing = false;
@@ -56,7 +60,7 @@ export function SplitMap({ main, tree, right, mode, arcgisTokens, onClose }: { m
   useEffect(() => {
     if (!map) return;
     syncLayers(map, tree, { arcgisTokens, only: right.length ? new Set(right) : null });
-  }, [map, tree, right, arcgisTokens]);
+  }, [map, tree, right, arcgisTokens, metaTick]);
 
   const side = mode === 'side';
   return (

@@ -59,6 +59,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
   const [tokens, setTokens] = useState<Record<number, string>>({});
   const [idle, setIdle] = useState(false);
   const [cameraAttr, setCameraAttr] = useState('');
+  const [metaTick, setMetaTick] = useState(0);
   const [tab, setTab] = useState<'layers' | 'legend'>('layers');
   const [panelOpen, setPanelOpen] = useState(true);
   const [tool, setTool] = useState<'profile' | 'bi' | null>(null);
@@ -115,6 +116,10 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
       loading.add(id);
       setStatus((s) => ({ ...s, [id]: { loading: true, error: s[id]?.error ?? null } }));
     });
+    m.on('sourcedata', (e) => {
+      // Vector sources without configured source layers are styled once their metadata arrives.
+      if (e.sourceDataType === 'metadata' && bySource(e.sourceId) !== null) setMetaTick((n) => n + 1);
+    });
     m.on('idle', () => {
       setIdle(true);
       if (!loading.size) return;
@@ -138,7 +143,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
   useEffect(() => {
     if (!map) return;
     setUnsupported(syncLayers(map, tree, { arcgisTokens: tokens, only: leftSet ? new Set(leftSet) : null }));
-  }, [map, tree, tokens, leftSet]);
+  }, [map, tree, tokens, leftSet, metaTick]);
 
   useEffect(() => {
     if (!map) return;

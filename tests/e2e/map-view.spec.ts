@@ -105,21 +105,24 @@ test.describe('workspace view', () => {
       .toBeCloseTo(8.5, 1);
   });
 
-  test('[R3.05] unsupported sources and failing sources are reported on the layer', async ({ page, context }) => {
+  test('[R3.05] unsupported sources, failing sources and invalid styles are reported on the layer', async ({ page, context }) => {
     const owner = await createUser({ withAccount: true });
     const ws = await createWorkspace(owner);
     const acc = owner.account!.id;
     const tiles3d = await createDataSource(acc, '3dtiles', { url: `${srv.url}/tileset.json` });
-    const pm = await createDataSource(acc, 'vectortiles', { url: `${srv.url}/area.pmtiles` });
+    const pm = await createDataSource(acc, 'vectortiles', { url: `${srv.url}/mvt/{z}/{x}/{y}.pbf` });
     const broken = await createDataSource(acc, 'xyz', { url: `${srv.url}/broken/{z}/{x}/{y}.png` });
     const a = await createLayer(ws.id, tiles3d, { name: 'Buildings 3D', position: 0 });
-    const b = await createLayer(ws.id, pm, { name: 'Protomaps', position: 1 });
+    const b = await createLayer(ws.id, pm, { name: 'Vector tiles without source layer', position: 1 });
     const c = await createLayer(ws.id, broken, { name: 'Broken tiles', position: 2 });
+    const geo = await createDataSource(acc, 'geojson', { url: `${srv.url}/data.geojson` });
+    const d = await createLayer(ws.id, geo, { name: 'Bad style', position: 3, template: { paint: { 'fill-color': 12 } } });
     await loginAs(context, owner.id);
     await page.goto(`/workspace/view/${ws.id}`);
     await expect(page.getByTestId(`layer-error-${a}`)).toContainText('not supported in this view');
     await expect(page.getByTestId(`layer-error-${b}`)).toContainText('Set sourceLayer');
     await expect(page.getByTestId(`layer-error-${c}`)).toContainText('HTTP 500');
+    await expect(page.getByTestId(`layer-error-${d}`)).toContainText('template) is invalid');
   });
 
   test('[R2.12] vector tiles from a PMTiles archive (range requests, gzip) render with the template style', async ({ page, context }) => {
@@ -137,6 +140,48 @@ test.describe('workspace view', () => {
     await expect(page.getByTestId(`layer-error-${id}`)).toHaveCount(0);
     await page.getByTestId(`toggle-${id}`).uncheck();
     await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
+  });
+
+  test('[R2.12] a PMTiles source without sourceLayer is styled from the archive metadata (vector_layers)', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const pm = await createDataSource(owner.account!.id, 'vectortiles', { url: `${srv.url}/area.pmtiles` });
+    const id = await createLayer(ws.id, pm, { name: 'Auto layers', position: 0, template: { fill: '#ff0000', color: '#ff0000', opacity: 1 } });
+    await loginAs(context, owner.id);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
+    await expect(page.getByTestId(`layer-error-${id}`)).toHaveCount(0);
+    const box = (await page.getByTestId('map').boundingBox())!;
+    await page.getByTestId('map').click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(page.getByTestId('feature-info')).toContainText('Everywhere');
+    await page.getByTestId('feature-search').fill('everywhere');
+    await page.getByTestId('feature-search').press('Enter');
+    await expect(page.getByTestId('search-results')).toContainText('Everywhere');
+  });
+
+  test('[R2.12] WMTS (KVP tile template), ArcGIS MapServer export and WFS GetFeature layers render', async ({ page, context }) => {
+    const owner = await createUser({ withAccount: true });
+    const ws = await createWorkspace(owner);
+    const acc = owner.account!.id;
+    const wmts = await createDataSource(acc, 'wmts', { url: `${srv.url}/wmts/yellow/{TileMatrixSet}/{TileMatrix}/{TileCol}/{TileRow}.png`, layer: 'yellow' });
+    const ms = await createDataSource(acc, 'arcgis', { url: `${srv.url}/arcgis/rest/services/green/MapServer`, kind: 'MapServer' });
+    const wfs = await createDataSource(acc, 'wfs', { url: `${srv.url}/wfs`, typeName: 'ns:squares' });
+    const a = await createLayer(ws.id, wmts, { name: 'WMTS', position: 0 });
+    const b = await createLayer(ws.id, ms, { name: 'MapServer', position: 1 });
+    const c = await createLayer(ws.id, wfs, { name: 'WFS', position: 2, template: { fill: '#ff0000', color: '#ff0000', opacity: 1 } });
+    await loginAs(context, owner.id);
+    await page.goto(`/workspace/view/${ws.id}`);
+    await waitForMap(page);
+    await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
+    await expect.poll(() => colorAt(page, 0.85, 0.6)).toBe('green');
+    expect(srv.requests.some((r) => r.startsWith('/wfs?') && r.includes('TYPENAMES=ns%3Asquares') && r.includes('OUTPUTFORMAT=application%2Fjson'))).toBe(true);
+    expect(srv.requests.some((r) => r.includes('/MapServer/export?bbox=') && r.includes('f=image'))).toBe(true);
+    await page.getByTestId(`toggle-${c}`).uncheck();
+    await page.getByTestId(`toggle-${b}`).uncheck();
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('yellow');
+    await page.getByTestId(`toggle-${a}`).uncheck();
+    await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('background');
   });
 
   test('[R3.05] base layers are a radio switcher', async ({ page, context }) => {

@@ -57,7 +57,9 @@ describe('layer specs per data source type', () => {
     const wfs = layerSpecOf(layer(1, 'wfs', { url: 'https://w/wfs', typeName: 'ns:roads' }));
     expect((wfs as unknown as { source: { data: string } }).source.data).toBe('https://w/wfs?SERVICE=WFS&REQUEST=GetFeature&VERSION=2.0.0&TYPENAMES=ns%3Aroads&OUTPUTFORMAT=application%2Fjson&SRSNAME=EPSG%3A4326');
     expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/{z}/{x}/{y}.pbf', sourceLayer: 'roads' }))).toMatchObject({ kind: 'vector', layers: [{ 'source-layer': 'roads' }, {}, {}] });
-    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles' }))).toEqual({ kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' });
+    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/{z}/{x}/{y}.pbf' }))).toEqual({ kind: 'unsupported', reason: 'Set sourceLayer in the data source settings' });
+    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles' }))).toMatchObject({ kind: 'vector', layers: [] });
+    expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/tiles.json' }), null, { vectorLayerIds: ['a', 'b'] })).toMatchObject({ kind: 'vector', layers: { length: 6 } });
     expect(layerSpecOf(layer(1, 'vectortiles', { url: 'https://v/a.pmtiles', sourceLayer: 'x' }))).toMatchObject({ kind: 'vector', source: { type: 'vector', url: 'pmtiles://https%3A%2F%2Fv%2Fa.pmtiles' } });
     expect(layerSpecOf(layer(1, '3dtiles', { url: 'https://v/tileset.json' }))).toEqual({ kind: 'unsupported', reason: '3D Tiles are not supported in this view' });
   });

@@ -184,6 +184,9 @@ export async function startMapServer(): Promise<TMapServer> {
       res.writeHead(206, { 'Content-Type': 'application/octet-stream', 'Content-Range': `bytes ${a}-${b}/${PMTILES.length}`, 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Content-Range' });
       return res.end(PMTILES.subarray(a, b + 1));
     }
+    if (u.pathname === '/wfs' && /GetFeature/i.test(u.searchParams.get('REQUEST') ?? '')) return send(200, 'application/json', JSON.stringify(GEOJSON));
+    if ((m = /^\/wmts\/(\w+)\/EPSG:3857\/\d+\/\d+\/\d+\.png$/.exec(u.pathname))) return send(200, 'image/png', solid(m[1]));
+    if ((m = /^\/arcgis\/rest\/services\/(\w+)\/MapServer\/export$/.exec(u.pathname))) return send(200, 'image/png', solid(m[1]));
     if (u.pathname.startsWith('/broken/')) return send(500, 'text/plain', 'tile server error');
     if (u.pathname === '/bi') return send(200, 'text/html', `<!doctype html><title>BI</title><p id="q">${u.search.replace(/[<>&]/g, '')}</p>`);
     send(404, 'text/plain', 'not found');

@@ -27,7 +27,7 @@ async function InvalidShareLink() {
   const { locale } = await loadShellState();
   const t = (key: TMessageKey) => translate(locale, key);
   return (
-    <section data-testid="share-invalid" className="mx-auto mt-16 max-w-lg rounded border border-[var(--border)] bg-[var(--surface)] p-6 text-center">
+    <section data-testid="share-invalid" className="mx-4 mt-16 max-w-lg rounded border sm:mx-auto border-[var(--border)] bg-[var(--surface)] p-6 text-center">
       <h1 className="mb-2 text-xl font-semibold">{t('map.shareInvalid')}</h1>
       <p className="mb-4 text-muted">{t('map.shareInvalidText')}</p>
       <Link href="/login" className="inline-block rounded bg-[var(--color-primary)] px-4 py-2 text-white">
