@@ -57,7 +57,9 @@ export const api = {
   patchLayer: (id: number, body: TLayerPatch) => call<TLayerWire>('PATCH', `/api/layers/${id}`, body),
   createLayer: (body: { workspace: number; name: string; data_source: number | null; parent?: number | null; visible?: boolean; template?: string }) => call<TLayerWire>('POST', '/api/layers', body),
   deleteLayer: (id: number) => call<null>('DELETE', `/api/layers/${id}`),
-  reorderLayers: (workspace: number, parent: number | null, order: number[]) => call<unknown>('POST', '/api/layers/reorder', { workspace, parent, order }),
+  /** POST /api/layers/reorder takes {workspace, order: [{id, parent, position}]} and answers the new visible tree. */
+  reorderLayers: (workspace: number, parent: number | null, order: number[]) =>
+    call<unknown>('POST', '/api/layers/reorder', { workspace, order: order.map((id, position) => ({ id, parent, position })) }),
   listDataSources: async () => rows(await call<TPage<TDataSourceOption>>('GET', '/api/datasources')),
   listUserGroups: async () => rows(await call<TPage<TUserGroupOption>>('GET', '/api/userGroup')),
 };

@@ -202,7 +202,8 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
     setTree(moved.tree);
     try {
       const res = await api.reorderLayers(ws.id, moved.parent, moved.order);
-      if (Array.isArray(res)) for (const r of res as TLayerWire[]) setTree((t) => updateNode(t, r.id, (l) => ({ ...l, version: r.version ?? l.version, position: r.position ?? l.position })));
+      // The answer is the whole visible tree: take the new versions and positions from it.
+      if (Array.isArray(res)) for (const r of flatten(res as TLayerWire[])) setTree((t) => updateNode(t, r.id, (l) => ({ ...l, version: r.version ?? l.version, position: r.position ?? l.position })));
     } catch (err) {
       setTree(previous);
       fail(err);
