@@ -23,5 +23,10 @@ export async function getWorkspace(opts: { userId: number | null; workspaceId: n
     await db().shareLink.update({ where: { id: access.shareLinkId }, data: { openCount: { increment: 1 }, lastOpenedAt: new Date() } });
     log.info('share_link.opened', { shareLinkId: access.shareLinkId, workspaceId: access.workspace.id });
   }
-  return { ...serializeWorkspace(row, access.role), layers };
+  // Count what the caller can see: a share-token holder must not learn that restricted layers exist.
+  return { ...serializeWorkspace(row, access.role), layerCount: countLayers(layers), layers };
+}
+
+function countLayers(list: TLayerWire[]): number {
+  return list.reduce((n, l) => n + 1 + countLayers(l.layers), 0);
 }

@@ -50,7 +50,7 @@ describe('loadWorkspaceView', () => {
       expect(names(view.layers).includes('Secret'), `role ${c.role}`).toBe(c.secret);
     }
     const admin = await loadWorkspaceView({ userId: f.owner.id, workspaceId: f.ws.id });
-    expect(admin.workspace).toMatchObject({ id: f.ws.id, name: 'Map', admin: f.owner.id, editors: [f.editor.id], camera: '{"center":[5,52],"zoom":7}', mobile: false, layerCount: 3 });
+    expect(admin.workspace).toMatchObject({ id: f.ws.id, name: 'Map', admin: f.owner.id, editors: [f.editor.id], camera: '{"center":[5,52],"zoom":7}', mobile: false, layerCount: 4 });
     expect(Object.keys(admin.workspace).sort()).toEqual(
       ['account', 'admin', 'camera', 'date_modified', 'description', 'editors', 'id', 'layerCount', 'mobile', 'name', 'plan', 'role', 'version', 'workspacePlugins'].sort(),
     );
