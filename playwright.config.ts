@@ -33,6 +33,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
     },
   },
+  projects: [
+    { name: 'e2e', testIgnore: ['**/reliability.spec.ts', '**/two-instances.spec.ts'] },
+    // The process-level suites start their own app instances; they run after the browser tests so
+    // their recovery times are not measured while Chromium competes for the two cores.
+    { name: 'reliability', testMatch: ['**/reliability.spec.ts', '**/two-instances.spec.ts'], dependencies: ['e2e'] },
+  ],
   webServer: [
     {
       command: `node tests/e2e/support/smtp-sink.mjs`,

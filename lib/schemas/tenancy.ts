@@ -30,6 +30,9 @@ const ZProfile = z
     color: z.string().max(64),
     url: z.string().max(2048),
     layer: z.string().max(255).optional(),
+    // How the map samples heights from a raster-DEM tile source (components/map/elevation-profile).
+    encoding: z.enum(['terrarium', 'mapbox']).optional(),
+    zoom: z.number().int().min(0).max(22).optional(),
   })
   .strict();
 
@@ -38,7 +41,7 @@ export const ZWorkspacePlugins = z
     splitPanel: z
       .object({
         enabled: z.boolean(),
-        mode: z.enum(['swipe', 'split']).optional(),
+        mode: z.enum(['swipe', 'side', 'split']).optional(),
         left: z.array(z.number().int()).max(1000).optional(),
         right: z.array(z.number().int()).max(1000).optional(),
       })
@@ -46,7 +49,7 @@ export const ZWorkspacePlugins = z
       .optional(),
     elevationWidget: z.object({ enabled: z.boolean(), profiles: z.array(ZProfile).max(50) }).strict().optional(),
     biWidget: z
-      .object({ enabled: z.boolean(), url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]) })
+      .object({ enabled: z.boolean(), url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]), title: z.string().max(255).optional() })
       .strict()
       .optional(),
   })
