@@ -18,10 +18,14 @@ test('[R4.12] [R9.02] the snackbar follows snackBar.show and closes after 5000 m
 test('[R4.12] the loading overlay follows routeLoading and shows the default load text', async ({ page }) => {
   await page.goto('/login');
   // The overlay is driven by the store; the logout action in the menu sets loading with the default text.
-  await page.evaluate(() => {
-    window.dispatchEvent(new CustomEvent('mapspace:loading', { detail: { loading: true } }));
-  });
   const overlay = page.getByTestId('loading-overlay');
+  // Dispatch until the shell has hydrated and listens.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new CustomEvent('mapspace:loading', { detail: { loading: true } })));
+      return overlay.count();
+    })
+    .toBe(1);
   await expect(overlay).toContainText('Loading content');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('mapspace:loading', { detail: { loading: false } })));
   await expect(overlay).toHaveCount(0);
