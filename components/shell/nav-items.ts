@@ -12,7 +12,7 @@ export function navItems(opts: { isLoggedIn: boolean; demo: boolean; hasAccounts
   }
   const shared: TNavItem = { key: 'nav.shared', href: '/shared', icon: '⇄' };
   const profile: TNavItem = { key: 'nav.profile', href: '/profile', icon: '☺' };
-  const logout: TNavItem = { key: 'nav.logout', href: '/', icon: '⏻', action: 'logout' };
+  const logout: TNavItem = { key: 'nav.logout', href: '/', icon: '⇤', action: 'logout' };
   if (opts.demo) return [shared, profile, logout];
   if (!opts.hasAccounts) return [{ key: 'nav.createAccount', href: '/account/create', icon: '✚' }, shared, profile, logout];
   return [
