@@ -4,7 +4,7 @@
 // production build, end-to-end tests (Playwright in Debian's Chromium).
 // Prints one summary line at the end: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps = [
@@ -20,6 +20,26 @@ const steps = [
 if (!existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
   process.exit(1);
+}
+
+// The security and reliability suites append their figures here (tests/support/figures.ts).
+const FIGURES = 'test-results/figures.jsonl';
+rmSync(FIGURES, { force: true });
+
+function printFigures() {
+  if (!existsSync(FIGURES)) return;
+  const bySuite = new Map();
+  for (const line of readFileSync(FIGURES, 'utf8').split('\n').filter(Boolean)) {
+    const { suite, ...rest } = JSON.parse(line);
+    bySuite.set(suite, { ...(bySuite.get(suite) ?? {}), ...rest });
+  }
+  console.log('\nsecurity and reliability figures');
+  for (const [suite, figures] of bySuite) {
+    const text = Object.entries(figures)
+      .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+      .join(', ');
+    console.log(`  ${suite.padEnd(20)} ${text}`);
+  }
 }
 
 let passed = 0;
@@ -40,5 +60,6 @@ for (const [name, cmd, args] of steps) {
     break;
   }
 }
+printFigures();
 console.log(`\ntest steps: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
