@@ -9,10 +9,13 @@ export const DEFAULT_WORKSPACE_PLUGINS = {
     enabled: true,
     profiles: [
       {
+        // The spec's ground profile. Heights are sampled from raster-DEM tiles in Terrarium
+        // encoding; point `url` at an AHN-derived tileset for Dutch detail (README, Map).
         title: 'AHN3/AHN4',
         color: 'red',
-        url: 'https://service.pdok.nl/rws/ahn/wcs/v1_0',
-        layer: 'dtm_05m',
+        url: 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png',
+        encoding: 'terrarium' as const,
+        zoom: 12,
       },
     ],
   },
