@@ -73,11 +73,11 @@ test.describe('edit-mode client (API answered in the browser)', () => {
     await expect.poll(() => colorAt(page, 0.5, 0.5), { timeout: 20_000 }).toBe('red');
     await page.getByTestId(`up-${ids.blue}`).click();
     await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('blue');
-    expect(bodies[0]).toEqual({ workspace: ws.id, parent: null, order: [ids.geo, ids.blue] });
+    expect(bodies[0]).toEqual({ workspace: ws.id, order: [{ id: ids.geo, parent: null, position: 0 }, { id: ids.blue, parent: null, position: 1 }] });
     // Drag and drop: the red squares dropped onto the blue row take its place on top again.
     await page.getByTestId(`layer-${ids.geo}`).dragTo(page.getByTestId(`layer-${ids.blue}`));
     await expect.poll(() => bodies.length).toBe(2);
-    expect(bodies[1]).toEqual({ workspace: ws.id, parent: null, order: [ids.blue, ids.geo] });
+    expect(bodies[1]).toEqual({ workspace: ws.id, order: [{ id: ids.blue, parent: null, position: 0 }, { id: ids.geo, parent: null, position: 1 }] });
     await expect.poll(() => colorAt(page, 0.5, 0.5)).toBe('red');
     fail = true;
     await page.getByTestId(`up-${ids.blue}`).click();
