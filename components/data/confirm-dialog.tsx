@@ -1,26 +1,14 @@
 'use client';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useAppState } from '@/components/shell/app-state';
+import dynamic from 'next/dynamic';
 
-/** Confirmation on a Headless UI Dialog, max width 500px ([R9.05]), buttons "Delete!" and "Cancel". */
-export function ConfirmDialog({ open, text, onConfirm, onCancel, busy }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
-  const { t } = useAppState();
-  return (
-    <Dialog open={open} onClose={onCancel} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="card w-full p-6 shadow-xl" style={{ maxWidth: 500 }}>
-          <DialogTitle className="mb-6 text-lg">{text}</DialogTitle>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50" disabled={busy} onClick={onConfirm}>
-              {t('common.delete')}
-            </button>
-            <button type="button" className="rounded border border-[var(--border)] px-4 py-2" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
+type TConfirmProps = { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; busy?: boolean };
+
+const Panel = dynamic(() => import('./confirm-dialog-panel').then((m) => m.ConfirmDialogPanel), { ssr: false });
+
+/**
+ * Delete confirmation ([R9.05]). The dialog (Headless UI) loads the first time
+ * one opens, keeping it out of the list pages' first-load JavaScript (issue 8).
+ */
+export function ConfirmDialog(props: TConfirmProps) {
+  return props.open ? <Panel {...props} /> : null;
 }
