@@ -7,7 +7,8 @@ import { appPages, isWorkspacePage, perfWorld, publicPages, signIn, type TPerfWo
  *
  * First-load JavaScript of a route = every `/_next/static/chunks/*.js` file its
  * server-rendered HTML makes the browser load (script tags, preloads and the
- * chunk lists of the client components in the inline RSC payload), each
+ * chunk lists of the client components in the inline RSC payload; not the
+ * legacy polyfills in <script noModule>, which current browsers skip), each
  * gzip-compressed with zlib (level 9 is what the CDN would serve; we use the
  * default level 6, a little larger). 1 kB = 1000 bytes.
  *
@@ -48,11 +49,12 @@ async function firstLoadChunks(page: Page, path: string): Promise<string[]> {
   const res = await page.request.get(path, { maxRedirects: 0 });
   expect(res.status(), `${path} renders`).toBe(200);
   const html = await res.text();
+  const norm = (p: string) => decodeURIComponent(p.startsWith('/_next/') ? p : `/_next/${p}`);
+  const chunk = /(?:\/_next\/)?static\/chunks\/[\w\-.~/%]+?\.js/g;
+  // Legacy polyfills in <script noModule>: browsers with ES modules (all current ones) never fetch them.
+  const legacy = new Set([...html.matchAll(/<script[^>]*\bnoModule\b[^>]*>/gi)].flatMap((t) => [...t[0].matchAll(chunk)].map((m) => norm(m[0]))));
   const found = new Set<string>();
-  for (const m of html.matchAll(/(?:\/_next\/)?static\/chunks\/[\w\-.~/%]+?\.js/g)) {
-    const p = m[0].startsWith('/_next/') ? m[0] : `/_next/${m[0]}`;
-    found.add(decodeURIComponent(p));
-  }
+  for (const m of html.matchAll(chunk)) if (!legacy.has(norm(m[0]))) found.add(norm(m[0]));
   return [...found].sort();
 }
 
@@ -65,7 +67,7 @@ async function measure(page: Page, path: string) {
     gzip += info.gzip;
     if (info.maplibre) withMap.push(c);
   }
-  return { chunks: chunks.length, gzip, withMap };
+  return { chunks: chunks.length, gzip, withMap, list: chunks };
 }
 
 /** Scripts the browser loads for `path` until the network is idle (lazy chunks included). */
@@ -115,11 +117,13 @@ test.describe('page budgets (issue 8)', () => {
     const anonPage = await anon.newPage();
     const signedPage = await signed.newPage();
     const rows: { route: string; chunks: number; kB: string; budget: string; ok: boolean }[] = [];
+    let shared: Set<string> | null = null;
     const over: string[] = [];
     const pages: [Page, string][] = [...publicPages(world).map((p) => [anonPage, p] as [Page, string]), ...appPages(world).map((p) => [signedPage, p] as [Page, string])];
     for (const [page, path] of pages) {
       const route = label(world, path);
       const m = await measure(page, path);
+      shared = shared ? new Set(m.list.filter((c) => shared!.has(c))) : new Set(m.list);
       const budget = BUDGETS[route];
       const ok = budget === undefined || m.gzip <= budget;
       if (!ok) over.push(`${route}: ${(m.gzip / KB).toFixed(1)} kB > ${budget / KB} kB`);
@@ -127,6 +131,9 @@ test.describe('page budgets (issue 8)', () => {
     }
     console.log('\nFirst-load JS per route (gzip, from the production build):');
     console.table(rows);
+    let framework = 0;
+    for (const c of shared ?? []) framework += (await chunkInfo(anonPage.request, c)).gzip;
+    console.log(`Shared by every route (React, Next's runtime, the app shell): ${(framework / KB).toFixed(1)} kB gzip in ${shared?.size ?? 0} chunks`);
     await anon.close();
     await signed.close();
     expect(over, 'routes over their first-load JS budget').toEqual([]);
