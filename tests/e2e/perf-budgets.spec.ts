@@ -197,11 +197,14 @@ test.describe('page budgets (issue 8)', () => {
       ['/account/{slug}', `/account/${world.slug}`, true],
     ] as const) {
       results[route] = [];
-      // One warm-up load (server modules, browser HTTP cache off in fresh contexts), then three measured ones.
-      for (let i = 0; i < 4; i++) {
+      // One warm-up load (server modules; fresh contexts have no HTTP cache), then three measured ones.
+      // A load that reports no LCP entry (Chromium skips LCP for a page that was not visible while
+      // loading) is repeated, at most three times per run.
+      for (let i = 0, misses = 0; i < 4; ) {
         const context = await browser.newContext();
         if (loggedIn) await signIn(context, world);
         const page = await context.newPage();
+        await page.bringToFront();
         await page.goto(path, { waitUntil: 'load' });
         const lcp = await page.evaluate(
           () =>
@@ -210,13 +213,21 @@ test.describe('page budgets (issue 8)', () => {
               new PerformanceObserver((list) => {
                 for (const e of list.getEntries()) last = e.startTime;
               }).observe({ type: 'largest-contentful-paint', buffered: true });
-              // LCP candidates stop once the page is rendered; give late ones a moment to be reported.
-              setTimeout(() => resolve(last), 500);
+              // Give late candidates a moment to be reported, then wait (up to 5 s) for the first one.
+              const started = performance.now();
+              const check = () => (last > 0 || performance.now() - started > 5000 ? resolve(last) : setTimeout(check, 100));
+              setTimeout(check, 500);
             }),
         );
         await context.close();
+        if (lcp === 0 && misses < 3) {
+          misses += 1;
+          console.log(`${route}: no LCP entry reported, loading again`);
+          continue;
+        }
         expect(lcp, `${route} reports an LCP entry`).toBeGreaterThan(0);
         if (i > 0) results[route].push(lcp);
+        i += 1;
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
