@@ -70,3 +70,12 @@ export function signInError(error: string): { ephemeral_token?: string; method?:
     return { error: error === 'CredentialsSignin' ? 'Unable to login with provided credentials.' : error };
   }
 }
+
+/**
+ * next-auth's credentials sign-in, with its client loaded only when a form is
+ * submitted so it stays out of the login page's first-load JavaScript (issue 8).
+ */
+export async function credentialsSignIn(fields: Record<string, string>) {
+  const { signIn } = await import('next-auth/react');
+  return signIn('credentials', { redirect: false, ...fields });
+}

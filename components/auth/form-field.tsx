@@ -37,7 +37,7 @@ export function AuthCard({ title, children }: { title: string; children: React.R
 export function PrimaryButton({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
-      className="rounded bg-[var(--color-primary)] px-4 py-2 font-medium text-white hover:bg-[var(--color-primary-dark)] disabled:opacity-50"
+      className="rounded bg-[var(--primary-fill)] px-4 py-2 font-medium text-white hover:bg-[var(--primary-fill-hover)] disabled:opacity-50"
       {...props}
     >
       {children}

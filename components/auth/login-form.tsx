@@ -1,11 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZLoginForm } from '@/lib/schemas/auth-forms';
-import { EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
+import { credentialsSignIn, EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
 
 /** Login ([R2.31], [R4.01], [R4.02]): username + password through next-auth; a second factor leads to /verification. */
@@ -30,7 +29,7 @@ export function LoginForm() {
     setBusy(true);
     setLoading(true);
     try {
-      const res = await signIn('credentials', { redirect: false, username: values.username, password: values.password });
+      const res = await credentialsSignIn({ username: values.username, password: values.password });
       if (res?.ok && !res.error) {
         setStatus('success');
         await landAfterLogin(setDemo);
@@ -63,10 +62,10 @@ export function LoginForm() {
           {t('login.submit')}
         </PrimaryButton>
         <div className="flex justify-between text-sm">
-          <Link href="/reset" className="text-[var(--color-primary)] underline">
+          <Link href="/reset" className="text-[var(--primary-ink)] underline">
             {t('login.forgotten')}
           </Link>
-          <Link href="/register" className="text-[var(--color-primary)] underline">
+          <Link href="/register" className="text-[var(--primary-ink)] underline">
             {t('login.noAccount')}
           </Link>
         </div>

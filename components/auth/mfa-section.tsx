@@ -1,6 +1,5 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useAppState } from '@/components/shell/app-state';
 import { apiCall, errorText } from './api';
@@ -17,9 +16,11 @@ type TPending = { method: 'app' | 'email'; uri?: string };
 function QrCanvas({ uri }: { uri: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (ref.current) void QRCode.toCanvas(ref.current, uri, { width: 200, errorCorrectionLevel: 'H' });
+    // The QR encoder loads only when a code is shown, not with the profile page (issue 8 budgets).
+    const canvas = ref.current;
+    if (canvas) void import('qrcode').then(({ default: QRCode }) => QRCode.toCanvas(canvas, uri, { width: 200, errorCorrectionLevel: 'H' }));
   }, [uri]);
-  return <canvas ref={ref} width={200} height={200} data-testid="mfa-qr" data-error-level="H" aria-label="QR code" />;
+  return <canvas ref={ref} width={200} height={200} data-testid="mfa-qr" data-error-level="H" role="img" aria-label="QR code" />;
 }
 
 export function MfaSection({ methods }: { methods: TMethod[] }) {

@@ -1,10 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { signIn } from 'next-auth/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZVerificationForm } from '@/lib/schemas/auth-forms';
-import { EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
+import { credentialsSignIn, EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
 
 /** Verification ([R2.32]): the second-factor code with the ephemeral token from step 1. */
@@ -34,7 +33,7 @@ export function VerificationForm() {
     setBusy(true);
     setLoading(true);
     try {
-      const res = await signIn('credentials', { redirect: false, ephemeral_token: token, code: parsed.data.code });
+      const res = await credentialsSignIn({ ephemeral_token: token, code: parsed.data.code });
       if (res?.ok && !res.error) {
         sessionStorage.removeItem(EPHEMERAL_KEY);
         await landAfterLogin(setDemo);

@@ -1,26 +1,37 @@
 'use client';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useAppState } from '@/components/shell/app-state';
+import dynamic from 'next/dynamic';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Confirmation on a Headless UI Dialog, max width 500px ([R9.05]), buttons "Delete!" and "Cancel". */
-export function ConfirmDialog({ open, text, onConfirm, onCancel, busy }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
-  const { t } = useAppState();
-  return (
-    <Dialog open={open} onClose={onCancel} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="card w-full p-6 shadow-xl" style={{ maxWidth: 500 }}>
-          <DialogTitle className="mb-6 text-lg">{text}</DialogTitle>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="rounded bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50" disabled={busy} onClick={onConfirm}>
-              {t('common.delete')}
-            </button>
-            <button type="button" className="rounded border border-[var(--border)] px-4 py-2" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
+type TConfirmProps = { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; busy?: boolean };
+
+const Panel = dynamic(() => import('./confirm-dialog-panel').then((m) => m.ConfirmDialogPanel), { ssr: false });
+
+/**
+ * Delete confirmation ([R9.05]). The dialog (Headless UI) loads the first time
+ * one opens, keeping it out of the list pages' first-load JavaScript (issue 8),
+ * and stays mounted after that. Headless UI only knows the elements focused
+ * after its module loaded, so this wrapper remembers the opener itself and
+ * gives focus back to it when the dialog closes.
+ */
+export function ConfirmDialog(props: TConfirmProps) {
+  const [used, setUsed] = useState(props.open);
+  const opener = useRef<HTMLElement | null>(null);
+  if (props.open && !used) setUsed(true);
+
+  // Layout effects run before Headless UI moves focus into the panel (it does so in a passive effect).
+  useLayoutEffect(() => {
+    if (props.open && !opener.current && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [props.open]);
+  useEffect(() => {
+    if (props.open || !opener.current) return;
+    const el = opener.current;
+    opener.current = null;
+    const timer = setTimeout(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && el.isConnected) el.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [props.open]);
+
+  return used ? <Panel {...props} /> : null;
 }

@@ -113,7 +113,7 @@ export function DataSourceForm({ types, accountId, existing }: { types: TType[];
           {t('datasourceForm.name')}
         </label>
         <input id="ds-name" className={inputCls} name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={255} />
-        {fieldError(errors, ['name']) && <span className="text-sm text-red-600">{fieldError(errors, ['name'])}</span>}
+        {fieldError(errors, ['name']) && <span className="text-sm text-red-700 dark:text-red-400">{fieldError(errors, ['name'])}</span>}
       </div>
       <div>
         <label htmlFor="ds-type" className="mb-1 block text-sm">
@@ -127,7 +127,7 @@ export function DataSourceForm({ types, accountId, existing }: { types: TType[];
             </option>
           ))}
         </select>
-        {fieldError(errors, ['type']) && <span className="text-sm text-red-600">{fieldError(errors, ['type'])}</span>}
+        {fieldError(errors, ['type']) && <span className="text-sm text-red-700 dark:text-red-400">{fieldError(errors, ['type'])}</span>}
       </div>
 
       {canUpload && (
@@ -148,7 +148,7 @@ export function DataSourceForm({ types, accountId, existing }: { types: TType[];
             {t('datasourceForm.file')}
           </label>
           <input id="ds-file" type="file" name="file" accept=".geojson,.json,.pmtiles,application/geo+json,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          {fieldError(errors, ['file']) && <span className="block text-sm text-red-600">{fieldError(errors, ['file'])}</span>}
+          {fieldError(errors, ['file']) && <span className="block text-sm text-red-700 dark:text-red-400">{fieldError(errors, ['file'])}</span>}
         </div>
       )}
       {existing?.file && (
@@ -193,7 +193,7 @@ export function DataSourceForm({ types, accountId, existing }: { types: TType[];
                   onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
                 />
               )}
-              {err && <span className="text-sm text-red-600">{err}</span>}
+              {err && <span className="text-sm text-red-700 dark:text-red-400">{err}</span>}
             </div>
           );
         })}
@@ -229,11 +229,11 @@ export function DataSourceForm({ types, accountId, existing }: { types: TType[];
 
       <div className="flex flex-wrap gap-2">
         {!fileMode && (
-          <button type="button" className="rounded border border-primary px-4 py-2 text-primary disabled:opacity-50" disabled={!code || busy !== null} onClick={test}>
+          <button type="button" className="rounded border border-primary px-4 py-2 text-[var(--primary-ink)] disabled:opacity-50" disabled={!code || busy !== null} onClick={test}>
             {busy === 'test' ? t('datasourceForm.testing') : t('datasourceForm.test')}
           </button>
         )}
-        <button type="submit" className="rounded bg-primary px-4 py-2 font-medium text-white disabled:opacity-50" disabled={busy !== null}>
+        <button type="submit" className="rounded bg-[var(--primary-fill)] px-4 py-2 font-medium text-white disabled:opacity-50" disabled={busy !== null}>
           {t('datasourceForm.save')}
         </button>
         <button type="button" className="rounded px-4 py-2" onClick={() => router.push('/datasources')}>

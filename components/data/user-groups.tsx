@@ -75,9 +75,9 @@ export function UserGroups({ initial, accountId, canEdit }: { initial: TUserGrou
               }}
               aria-invalid={!!nameError}
             />
-            {nameError && <span className="mt-1 text-sm text-red-600">{nameError}</span>}
+            {nameError && <span className="mt-1 text-sm text-red-700 dark:text-red-400">{nameError}</span>}
           </div>
-          <button type="submit" className="mt-6 rounded bg-primary px-4 py-2 font-medium text-white">
+          <button type="submit" className="mt-6 rounded bg-[var(--primary-fill)] px-4 py-2 font-medium text-white">
             {t('usergroups.create')}
           </button>
         </form>
@@ -95,7 +95,7 @@ export function UserGroups({ initial, accountId, canEdit }: { initial: TUserGrou
                 {t('usergroups.members')}
               </button>
               {canEdit && (
-                <button type="button" className="rounded px-2 py-1 text-red-600" aria-label={`${t('usergroups.delete')} ${g.name}`} onClick={() => setConfirmId(g.id)}>
+                <button type="button" className="rounded px-2 py-1 text-red-700 dark:text-red-400" aria-label={`${t('usergroups.delete')} ${g.name}`} onClick={() => setConfirmId(g.id)}>
                   <TrashIcon />
                 </button>
               )}
@@ -159,7 +159,7 @@ function Members({ group, canEdit, onChanged }: { group: TUserGroupWire; canEdit
               {m.username} <span className="text-muted">({m.email})</span>
             </span>
             {canEdit && (
-              <button type="button" className="text-red-600" aria-label={t('usergroups.removeMember', { name: m.username })} onClick={() => remove(m.id)}>
+              <button type="button" className="text-red-700 dark:text-red-400" aria-label={t('usergroups.removeMember', { name: m.username })} onClick={() => remove(m.id)}>
                 ×
               </button>
             )}
@@ -170,9 +170,9 @@ function Members({ group, canEdit, onChanged }: { group: TUserGroupWire; canEdit
         <form onSubmit={add} noValidate className="flex flex-wrap items-start gap-2">
           <div className="flex flex-1 flex-col">
             <input className={inputCls} placeholder={t('usergroups.memberUser')} aria-label={t('usergroups.memberUser')} value={who} onChange={(e) => setWho(e.target.value)} />
-            {error && <span className="mt-1 text-sm text-red-600">{error}</span>}
+            {error && <span className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</span>}
           </div>
-          <button type="submit" className="rounded border border-primary px-3 py-2 text-primary">
+          <button type="submit" className="rounded border border-primary px-3 py-2 text-[var(--primary-ink)]">
             {t('usergroups.addMember')}
           </button>
         </form>

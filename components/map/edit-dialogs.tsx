@@ -22,7 +22,7 @@ function MapDialog({ title, open, onClose, children, testId }: { title: string; 
 }
 
 const input = 'w-full rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1';
-const primary = 'rounded bg-[var(--color-primary)] px-3 py-1 text-white disabled:opacity-40';
+const primary = 'rounded bg-[var(--primary-fill)] px-3 py-1 text-white disabled:opacity-40';
 const secondary = 'rounded border border-[var(--border)] px-3 py-1';
 
 export function AddLayerDialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (ds: TDataSourceOption, name: string) => Promise<string | null> }) {
@@ -58,7 +58,7 @@ export function AddLayerDialog({ open, onClose, onAdd }: { open: boolean; onClos
   return (
     <MapDialog title="Add layer" open={open} onClose={onClose} testId="add-layer-dialog">
       <form onSubmit={submit} className="flex flex-col gap-3">
-        {loadError && <p className="text-sm text-red-600">{loadError}</p>}
+        {loadError && <p className="text-sm text-red-700 dark:text-red-400">{loadError}</p>}
         <label className="text-sm">
           Data source
           <select className={input} value={dsId ?? ''} onChange={(e) => setDsId(Number(e.target.value) || null)} data-testid="add-layer-source">
@@ -74,7 +74,7 @@ export function AddLayerDialog({ open, onClose, onAdd }: { open: boolean; onClos
           Layer name
           <input className={input} value={name} placeholder={ds?.name ?? ''} onChange={(e) => setName(e.target.value)} data-testid="add-layer-name" />
         </label>
-        {error && <p className="text-sm text-red-600">{error}</p>}
+        {error && <p className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         <div className="flex justify-end gap-2">
           <button type="button" className={secondary} onClick={onClose}>
             Cancel
@@ -131,7 +131,7 @@ export function EditLayerDialog({ layer, onClose, onSave, onDelete }: { layer: T
           Template (style JSON: paint, layout, color, fill, opacity, legend)
           <textarea className={`${input} font-mono text-xs`} rows={8} value={template} onChange={(e) => setTemplate(e.target.value)} data-testid="edit-layer-template" aria-invalid={!!tplError} />
           {tplError && (
-            <span className="text-xs text-red-600" data-testid="template-error">
+            <span className="text-xs text-red-700 dark:text-red-400" data-testid="template-error">
               {tplError}
             </span>
           )}
@@ -147,11 +147,11 @@ export function EditLayerDialog({ layer, onClose, onSave, onDelete }: { layer: T
             </label>
           ))}
         </fieldset>
-        {error && <p className="text-sm text-red-600">{error}</p>}
+        {error && <p className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         <div className="flex justify-between gap-2">
           <button
             type="button"
-            className="rounded border border-red-600 px-3 py-1 text-red-600"
+            className="rounded border border-red-600 px-3 py-1 text-red-700 dark:text-red-400"
             data-testid="delete-layer"
             onClick={async () => {
               if (!window.confirm(`Delete the layer ${layer.name}?`)) return;
@@ -223,7 +223,7 @@ export function PluginsDialog({ open, plugins, mobile, layers, onClose, onSave }
               <input className={`${input} col-span-2`} aria-label="Elevation tile URL" placeholder="https://…/{z}/{x}/{y}.png (Terrarium)" value={pr.url} onChange={(e) => setProfile(i, { url: e.target.value })} data-testid={`profile-url-${i}`} />
             </div>
           ))}
-          <button type="button" className="mt-2 text-[var(--color-primary)] underline" onClick={() => setP({ ...p, elevationWidget: { ...p.elevationWidget, profiles: [...p.elevationWidget.profiles, { title: 'Profile', color: 'blue', url: '' }] } })}>
+          <button type="button" className="mt-2 text-[var(--primary-ink)] underline" onClick={() => setP({ ...p, elevationWidget: { ...p.elevationWidget, profiles: [...p.elevationWidget.profiles, { title: 'Profile', color: 'blue', url: '' }] } })}>
             Add ground profile
           </button>
         </fieldset>
@@ -252,7 +252,7 @@ export function PluginsDialog({ open, plugins, mobile, layers, onClose, onSave }
             ))}
           </div>
         </fieldset>
-        {error && <p className="text-red-600">{error}</p>}
+        {error && <p className="text-red-700 dark:text-red-400">{error}</p>}
         <div className="flex justify-end gap-2">
           <button type="button" className={secondary} onClick={onClose}>
             Cancel

@@ -115,7 +115,7 @@ export function ElevationProfile({ map, profiles, onDrawing, onClose }: { map: M
       </header>
       {drawing && <p className="mb-2 text-sm text-muted">{t('map.profileHint', { count: points.length })}</p>}
       <div className="mb-2 flex flex-wrap gap-2">
-        <button type="button" data-testid="profile-finish" disabled={points.length < 2 || !drawing} onClick={finish} className="rounded bg-[var(--color-primary)] px-3 py-1 text-white disabled:opacity-40">
+        <button type="button" data-testid="profile-finish" disabled={points.length < 2 || !drawing} onClick={finish} className="rounded bg-[var(--primary-fill)] px-3 py-1 text-white disabled:opacity-40">
           {t('map.finishLine')}
         </button>
         <button type="button" data-testid="profile-clear" onClick={clear} className="rounded border border-[var(--border)] px-3 py-1">
@@ -143,7 +143,7 @@ export function ProfileChart({ series }: { series: TSeries[] }) {
   const errors = series.filter((s) => s.error);
   if (!all.length) {
     return (
-      <div data-testid="profile-error" className="text-sm text-red-600">
+      <div data-testid="profile-error" className="text-sm text-red-700 dark:text-red-400">
         {errors.map((e) => `${e.title}: ${e.error}`).join(' ') || 'No heights found along this line.'}
       </div>
     );
@@ -200,7 +200,7 @@ export function ProfileChart({ series }: { series: TSeries[] }) {
           <span key={s.title} className="flex items-center gap-1" data-testid="profile-legend">
             <span className="inline-block h-0.5 w-4" style={{ background: s.color }} />
             {s.title}
-            {s.error && <span className="text-red-600"> – {s.error}</span>}
+            {s.error && <span className="text-red-700 dark:text-red-400"> – {s.error}</span>}
           </span>
         ))}
       </figcaption>

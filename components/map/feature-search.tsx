@@ -67,7 +67,7 @@ export function FeatureSearch({ map, tree }: { map: MlMap; tree: TLayerWire[] })
           data-testid="feature-search"
           className="min-w-0 flex-1 rounded border border-[var(--border)] bg-[var(--surface)] px-2 py-1"
         />
-        <button type="submit" className="rounded bg-[var(--color-primary)] px-2 py-1 text-white">
+        <button type="submit" className="rounded bg-[var(--primary-fill)] px-2 py-1 text-white">
           {t('map.search')}
         </button>
       </form>

@@ -73,7 +73,7 @@ function StatusBadge({ layer, status, unsupported }: TProps & { layer: TLayerWir
         </span>
       )}
       {(reason || st?.error) && (
-        <span data-testid={`layer-error-${layer.id}`} title={reason ?? st?.error ?? ''} className="text-xs text-red-600">
+        <span data-testid={`layer-error-${layer.id}`} title={reason ?? st?.error ?? ''} className="text-xs text-red-700 dark:text-red-400">
           ⚠ {reason ?? st?.error}
         </span>
       )}
@@ -138,7 +138,7 @@ function LayerRow(props: TProps & { layer: TLayerWire; first: boolean; last: boo
       <div className="flex flex-wrap items-center gap-2 pl-6">
         <StatusBadge {...props} layer={layer} />
         {type === 'arcgis' && (
-          <button type="button" className="text-xs text-[var(--color-primary)] underline" data-testid={`arcgis-signin-${layer.id}`} onClick={() => props.onArcgisSignIn(layer.id)}>
+          <button type="button" className="text-xs text-[var(--primary-ink)] underline" data-testid={`arcgis-signin-${layer.id}`} onClick={() => props.onArcgisSignIn(layer.id)}>
             {t('map.arcgisSignIn')}
           </button>
         )}

@@ -263,14 +263,14 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
   }, []);
 
   const side = plugins.splitPanel.mode === 'side';
-  const btn = 'rounded bg-[var(--surface)] px-2 py-1 text-sm shadow hover:bg-[var(--surface-2)] aria-pressed:bg-[var(--color-primary)] aria-pressed:text-white';
+  const btn = 'rounded bg-[var(--surface)] px-2 py-1 text-sm shadow hover:bg-[var(--surface-2)] aria-pressed:bg-[var(--primary-fill)] aria-pressed:text-white';
   const panel = (
     <>
       <div className="mb-2 flex gap-1" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'layers'} className={`flex-1 rounded px-2 py-1 ${tab === 'layers' ? 'bg-[var(--color-primary)] text-white' : ''}`} onClick={() => setTab('layers')} data-testid="tab-layers">
+        <button type="button" role="tab" aria-selected={tab === 'layers'} className={`flex-1 rounded px-2 py-1 ${tab === 'layers' ? 'bg-[var(--primary-fill)] text-white' : ''}`} onClick={() => setTab('layers')} data-testid="tab-layers">
           {t('map.layers')}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'legend'} className={`flex-1 rounded px-2 py-1 ${tab === 'legend' ? 'bg-[var(--color-primary)] text-white' : ''}`} onClick={() => setTab('legend')} data-testid="tab-legend">
+        <button type="button" role="tab" aria-selected={tab === 'legend'} className={`flex-1 rounded px-2 py-1 ${tab === 'legend' ? 'bg-[var(--primary-fill)] text-white' : ''}`} onClick={() => setTab('legend')} data-testid="tab-legend">
           {t('map.legend')}
         </button>
       </div>
@@ -286,7 +286,7 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
       )}
       {editable && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className="rounded bg-[var(--color-primary)] px-3 py-1 text-sm text-white" onClick={() => setAdding(true)} data-testid="add-layer">
+          <button type="button" className="rounded bg-[var(--primary-fill)] px-3 py-1 text-sm text-white" onClick={() => setAdding(true)} data-testid="add-layer">
             {t('map.addLayer')}
           </button>
           <button type="button" className="rounded border border-[var(--border)] px-3 py-1 text-sm" onClick={() => setSettingsOpen(true)} data-testid="workspace-settings">

@@ -1,4 +1,5 @@
 'use client';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -10,6 +11,8 @@ import { navItems } from './nav-items';
 import { RouteProgress } from './route-progress';
 import { Snackbar } from './snackbar';
 import { ThemeToggle } from './theme-toggle';
+
+const TemporaryDrawer = dynamic(() => import('./temporary-drawer').then((m) => m.TemporaryDrawer), { ssr: false });
 
 /** Shell dimensions ([R9.05], [R9.02]). */
 export const DRAWER_WIDTH = 256;
@@ -112,7 +115,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       )}
       {items.map((item) => {
         const active = item.href === pathname;
-        const cls = `flex items-center gap-3 px-4 py-2 hover:bg-[var(--surface-2)] ${active ? 'font-semibold text-[var(--color-primary)]' : ''}`;
+        const cls = `flex items-center gap-3 px-4 py-2 hover:bg-[var(--surface-2)] ${active ? 'font-semibold text-[var(--primary-ink)]' : ''}`;
         const label = t(item.key);
         const body = (
           <>
@@ -148,7 +151,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           <span aria-hidden>☰</span>
         </button>
-        <Link href="/" className="flex items-center gap-2 text-lg font-medium" data-testid="site-title">
+        <Link href="/" className="flex items-center gap-2 text-xl font-bold" data-testid="site-title">
           {site?.logo ? (
             <img src={site.logo} alt={title || 'Home'} className="h-8" />
           ) : (
@@ -161,10 +164,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="flex flex-1">
         {!mobile && !fullScreen && <aside className="sticky top-14 h-[calc(100vh-3.5rem)] shrink-0">{nav}</aside>}
         {(mobile || fullScreen) && open && (
-          <div className="fixed inset-0 z-50 flex" data-testid="temporary-drawer">
-            <div className="h-full">{nav}</div>
-            <button type="button" className="flex-1 bg-black/40" aria-label={t('shell.closeMenu')} onClick={() => setOpen(false)} />
-          </div>
+          <TemporaryDrawer open onClose={() => setOpen(false)} closeLabel={t('shell.closeMenu')} label={t('shell.menu')}>
+            {nav}
+          </TemporaryDrawer>
         )}
         <main id="main" key={pathname} className="flex min-w-0 flex-1 flex-col">
           {children}

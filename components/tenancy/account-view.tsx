@@ -95,7 +95,7 @@ export function AccountView({ account, workspaces, canManage }: { account: TAcco
                     </Btn>
                   </>
                 )}
-                <Link role="button" data-testid="edit-workspace" href={`/workspace/${ws.id}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--color-primary)] hover:bg-[var(--surface-2)]">
+                <Link role="button" data-testid="edit-workspace" href={`/workspace/${ws.id}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--primary-ink)] hover:bg-[var(--surface-2)]">
                   {t('account.edit')}
                 </Link>
               </li>

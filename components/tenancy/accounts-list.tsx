@@ -34,7 +34,7 @@ export function AccountsList({ accounts }: { accounts: TAccountWire[] }) {
             <Btn variant="danger" aria-label={`${t('accounts.delete')} ${a.name}`} data-testid="delete-account" onClick={() => remove(a)}>
               {t('accounts.delete')}
             </Btn>
-            <Link role="button" data-testid="edit-account" href={`/account/${a.slug}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--color-primary)] hover:bg-[var(--surface-2)]">
+            <Link role="button" data-testid="edit-account" href={`/account/${a.slug}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--primary-ink)] hover:bg-[var(--surface-2)]">
               {t('accounts.edit')}
             </Link>
           </li>

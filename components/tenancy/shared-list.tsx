@@ -18,7 +18,7 @@ export function SharedList({ invites }: { invites: TInviteWire[] }) {
           {invites.map((inv) => (
             <li key={inv.id} className="flex items-center gap-2 px-4 py-3" data-testid="shared-row">
               <span className="flex-1">{inv.workspace.name}</span>
-              <Link role="button" data-testid="view-workspace" href={`/workspace/view/${inv.workspace.id}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--color-primary)] hover:bg-[var(--surface-2)]">
+              <Link role="button" data-testid="view-workspace" href={`/workspace/view/${inv.workspace.id}`} className="rounded px-3 py-1.5 text-sm font-medium uppercase text-[var(--primary-ink)] hover:bg-[var(--surface-2)]">
                 {t('shared.view')}
               </Link>
             </li>

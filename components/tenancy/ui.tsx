@@ -9,10 +9,10 @@ type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'prima
 
 export function Btn({ variant = 'primary', className = '', ...rest }: TButtonProps) {
   const styles = {
-    primary: 'bg-[var(--color-primary)] text-white hover:bg-[var(--color-primary-dark)]',
-    text: 'text-[var(--color-primary)] hover:bg-[var(--surface-2)]',
+    primary: 'bg-[var(--primary-fill)] text-white hover:bg-[var(--primary-fill-hover)]',
+    text: 'text-[var(--primary-ink)] hover:bg-[var(--surface-2)]',
     danger: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950',
-    outline: 'border border-[var(--color-primary)] text-[var(--color-primary)] hover:bg-[var(--surface-2)]',
+    outline: 'border border-[var(--color-primary)] text-[var(--primary-ink)] hover:bg-[var(--surface-2)]',
   }[variant];
   return <button type="button" {...rest} className={`rounded px-3 py-1.5 text-sm font-medium uppercase tracking-wide disabled:opacity-50 ${styles} ${className}`} />;
 }

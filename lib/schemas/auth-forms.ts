@@ -1,23 +1,56 @@
-import { z } from 'zod';
+/**
+ * Client-side form rules of SPEC §5 with their exact messages ([R5.04]–[R5.08]).
+ *
+ * Plain functions with zod's `safeParse` result shape rather than zod itself:
+ * they run only in the browser (the API validates with its own DRF schemas),
+ * and zod added ~23 kB gzip to the login and register pages' first-load
+ * JavaScript, which has a 120 kB budget (issue 8).
+ */
+export type TFormIssue = { path: string[]; message: string };
+export type TFormResult<T> = { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: { issues: TFormIssue[] } };
+type TRule = (value: string) => string | null;
 
-/** Client-side form rules of SPEC §5 with its exact messages ([R5.04]–[R5.08]). */
-const username = z.string().min(1, 'Username is required');
-const password = z.string().min(1, 'Password is required').min(4, 'Password must be more than 4 characters');
-const emailField = z.string().min(1, 'Email is required').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'E-mail must be valid');
-const confirm = z.string().min(1, 'Confirm password is required');
+const required = (message: string): TRule => (v) => (v.length === 0 ? message : null);
+const minLength = (n: number, message: string): TRule => (v) => (v.length < n ? message : null);
+const pattern = (re: RegExp, message: string): TRule => (v) => (re.test(v) ? null : message);
 
-export const ZLoginForm = z.object({ username, password });
-export const ZVerificationForm = z.object({ code: z.string().trim().min(1, 'Verificatie code is verplicht') });
-export const ZRegisterForm = z
-  .object({ username, email: emailField, password, confirm })
-  .refine((v) => v.confirm === '' || v.confirm === v.password, { path: ['confirm'], message: 'The password confirmation does not match' });
-export const ZResetForm = z.object({ email: emailField });
-export const ZNewPasswordForm = z
-  .object({ password, confirm })
-  .refine((v) => v.confirm === '' || v.confirm === v.password, { path: ['confirm'], message: 'The password confirmation does not match' });
+const username = [required('Username is required')];
+const password = [required('Password is required'), minLength(4, 'Password must be more than 4 characters')];
+const emailField = [required('Email is required'), pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'E-mail must be valid')];
+const confirm = [required('Confirm password is required')];
+
+function form<K extends string>(fields: Record<K, TRule[]>, opts: { trim?: NoInfer<K>[]; refine?: (v: Record<NoInfer<K>, string>) => TFormIssue | null } = {}) {
+  return {
+    safeParse(input: { [key: string]: unknown }): TFormResult<Record<K, string>> {
+      const data = {} as Record<K, string>;
+      const issues: TFormIssue[] = [];
+      for (const key of Object.keys(fields) as K[]) {
+        const value = input[key];
+        const raw = typeof value === 'string' ? value : '';
+        data[key] = opts.trim?.includes(key) ? raw.trim() : raw;
+        for (const rule of fields[key]) {
+          const message = rule(data[key]);
+          if (message) issues.push({ path: [key], message });
+        }
+      }
+      const extra = opts.refine?.(data);
+      if (extra) issues.push(extra);
+      return issues.length ? { success: false, error: { issues } } : { success: true, data };
+    },
+  };
+}
+
+const confirmMatches = (v: { password: string; confirm: string }): TFormIssue | null =>
+  v.confirm === '' || v.confirm === v.password ? null : { path: ['confirm'], message: 'The password confirmation does not match' };
+
+export const ZLoginForm = form({ username, password });
+export const ZVerificationForm = form({ code: [required('Verificatie code is verplicht')] }, { trim: ['code'] });
+export const ZRegisterForm = form({ username, email: emailField, password, confirm }, { refine: confirmMatches });
+export const ZResetForm = form({ email: emailField });
+export const ZNewPasswordForm = form({ password, confirm }, { refine: confirmMatches });
 
 /** The first message per field of a failed parse, for the form's error lines. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');

@@ -30,7 +30,7 @@ async function InvalidShareLink() {
     <section data-testid="share-invalid" className="mx-4 mt-16 max-w-lg rounded border sm:mx-auto border-[var(--border)] bg-[var(--surface)] p-6 text-center">
       <h1 className="mb-2 text-xl font-semibold">{t('map.shareInvalid')}</h1>
       <p className="mb-4 text-muted">{t('map.shareInvalidText')}</p>
-      <Link href="/login" className="inline-block rounded bg-[var(--color-primary)] px-4 py-2 text-white">
+      <Link href="/login" className="inline-block rounded bg-[var(--primary-fill)] px-4 py-2 text-white">
         {t('map.logIn')}
       </Link>
     </section>
