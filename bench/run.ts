@@ -105,7 +105,6 @@ function startCeiling(databaseUrl: string, userId: number) {
 
 async function countQueries(fixture: TBenchFixture): Promise<Record<string, number>> {
   // In-process: the same route handlers, with Prisma's query events counted.
-  process.env.PRISMA_COUNT_QUERIES = '1';
   const { queryCounter } = await import('../lib/server/db');
   const { buildRequest } = await import('../tests/helpers/http');
   const out: Record<string, number> = {};
@@ -123,6 +122,8 @@ async function countQueries(fixture: TBenchFixture): Promise<Record<string, numb
 
 async function main() {
   const started = Date.now();
+  // Before the first Prisma client exists, so its query events are counted (SQL per request).
+  process.env.PRISMA_COUNT_QUERIES = '1';
   if (!process.argv.includes('--no-build')) {
     const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (b.status !== 0) throw new Error('build failed');
