@@ -1,33 +1,20 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { useAppState } from '@/components/shell/app-state';
-import { Alert, apiFetch, Btn, errorText, TextField } from './ui';
+import { Alert, Btn, TextField } from './ui';
+import { useNameDescriptionForm } from './use-name-description-form';
 
 /** Create account ([R2.40], [R5.02]): the warning when the user has none, the server's answer in a dismissible danger alert. */
 export function CreateAccountForm({ hasAccounts }: { hasAccounts: boolean }) {
-  const { t, authUser } = useAppState();
+  const { t } = useAppState();
   const router = useRouter();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const required = (v: string) => (touched && !v.trim() ? t('validation.nameRequired') : null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!name.trim() || !description.trim()) return;
-    setBusy(true);
-    setServerError(null);
-    const res = await apiFetch('/api/accounts', { method: 'POST', body: { admin: authUser?.id, name, description } }).catch((err: Error) => err);
-    setBusy(false);
-    if (res instanceof Error) return setServerError(res.message);
-    if (!res.ok) return setServerError(await errorText(res));
-    router.push('/accounts');
-    router.refresh();
-  };
+  const { name, setName, description, setDescription, required, serverError, setServerError, busy, submit } = useNameDescriptionForm({
+    url: '/api/accounts',
+    onCreated: () => {
+      router.push('/accounts');
+      router.refresh();
+    },
+  });
 
   return (
     <section className="mx-auto w-full max-w-xl p-4">

@@ -1,31 +1,17 @@
 'use client';
-import { useState, type FormEvent } from 'react';
 import { useAppState } from '@/components/shell/app-state';
 import type { TWorkspaceWire } from '@/lib/wire-types';
-import { Alert, apiFetch, Btn, errorText, TextField } from './ui';
+import { Alert, Btn, TextField } from './ui';
+import { useNameDescriptionForm } from './use-name-description-form';
 
 /** The create-workspace form of the dialog and of /workspace/create ([R2.42], [R5.01]). */
 export function WorkspaceForm({ accountId, onCreated }: { accountId: number; onCreated: (ws: TWorkspaceWire) => void }) {
-  const { t, authUser } = useAppState();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const required = (v: string) => (touched && !v.trim() ? t('validation.nameRequired') : null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!name.trim() || !description.trim()) return;
-    setBusy(true);
-    setServerError(null);
-    const res = await apiFetch('/api/workspaces', { method: 'POST', body: { admin: authUser?.id, name, description, account: accountId } }).catch((err: Error) => err);
-    setBusy(false);
-    if (res instanceof Error) return setServerError(res.message);
-    if (!res.ok) return setServerError(await errorText(res));
-    onCreated((await res.json()) as TWorkspaceWire);
-  };
+  const { t } = useAppState();
+  const { name, setName, description, setDescription, required, serverError, setServerError, busy, submit } = useNameDescriptionForm({
+    url: '/api/workspaces',
+    extra: { account: accountId },
+    onCreated: async (res) => onCreated((await res.json()) as TWorkspaceWire),
+  });
 
   return (
     <form onSubmit={submit} noValidate data-testid="workspace-form">
