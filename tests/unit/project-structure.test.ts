@@ -59,3 +59,19 @@ describe("the owner's design card", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('package-lock.json', () => {
+  test('lists every optional platform binary, so `npm ci` works on a clean clone', () => {
+    // npm 11 on this machine drops other platforms' optional packages when it rewrites the lock,
+    // after which `npm ci` refuses the lock ("Missing: … from lock file").
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> };
+    const missing: string[] = [];
+    for (const [key, entry] of Object.entries(lock.packages)) {
+      for (const dep of Object.keys(entry.optionalDependencies ?? {})) {
+        const nested = `${key}/node_modules/${dep}`;
+        if (!lock.packages[nested] && !lock.packages[`node_modules/${dep}`]) missing.push(`${dep} (of ${key || 'root'})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
