@@ -21,6 +21,10 @@ const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const GOALS = { listReqPerSec: 1500, listP99Ms: 40, ceilingRatio: 0.5, floodP99Factor: 2 };
+/** `--only=<text>`: measure only the endpoints whose name contains it (profiling one route). */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+/** `--profile`: the app runs with --cpu-prof; the .cpuprofile lands in bench/profiles/ (summarise: node bench/profile-summary.mjs). */
+const PROFILE = process.argv.includes('--profile');
 
 type TShot = { reqPerSec: number; p50: number; p975: number; p99: number; errors: number; non2xx: number; timeouts: number };
 type TRow = { name: string; path: string; max: TShot; fixedRate: number; fixedP99: number; queries: number | null; ratio: number | null; list: boolean };
@@ -71,7 +75,9 @@ async function waitHealthy(url: string) {
 }
 
 function startApp(databaseUrl: string): ChildProcess {
-  return spawn('taskset', ['-c', '0', process.execPath, 'dist/entrypoint.mjs'], {
+  const prof = PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles'] : [];
+  if (PROFILE) mkdirSync('bench/profiles', { recursive: true });
+  return spawn('taskset', ['-c', '0', process.execPath, ...prof, 'dist/entrypoint.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -105,7 +111,13 @@ function startCeiling(databaseUrl: string, userId: number) {
 
 async function countQueries(fixture: TBenchFixture): Promise<Record<string, number>> {
   // In-process: the same route handlers, with Prisma's query events counted.
-  const { queryCounter } = await import('../lib/server/db');
+  const { queryCounter, db } = await import('../lib/server/db');
+  // `--sql`: print each statement with its duration (which query costs what).
+  if (process.argv.includes('--sql')) {
+    (db() as unknown as { $on: (e: 'query', cb: (q: { query: string; duration: number }) => void) => void }).$on('query', (q) =>
+      console.log(`    ${q.duration} ms  ${q.query}`),
+    );
+  }
   const { buildRequest } = await import('../tests/helpers/http');
   const out: Record<string, number> = {};
   for (const e of fixture.endpoints) {
@@ -116,6 +128,7 @@ async function countQueries(fixture: TBenchFixture): Promise<Record<string, numb
     const res = await (mod as (r: unknown, c: unknown) => Promise<Response>)(req, { params: Promise.resolve(e.params ?? {}) });
     await res.text();
     out[e.name] = queryCounter.count - before;
+    if (process.argv.includes('--sql')) console.log(`  ^ ${e.name}: ${out[e.name]} statements`);
   }
   return out;
 }
@@ -138,6 +151,7 @@ async function main() {
     const fixture = await seedBenchData();
     console.log(`bench: seeded ${JSON.stringify(fixture.counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const queries = await countQueries(fixture);
+    if (process.argv.includes('--sql')) return; // statements only, no load
 
     app = startApp(db.url);
     ceiling = startCeiling(db.url, fixture.userId);
@@ -152,7 +166,7 @@ async function main() {
     const ceil = await autocannon(loadArgs(`http://127.0.0.1:${CEILING_PORT}/`, {}));
 
     const rows: TRow[] = [];
-    for (const e of fixture.endpoints) {
+    for (const e of fixture.endpoints.filter((x) => !ONLY || x.name.includes(ONLY))) {
       const headers = { ...(e.auth === false ? {} : auth), ...(e.body ? { 'content-type': 'application/json' } : {}), ...(e.cookie ? { cookie: e.cookie } : {}) };
       await autocannon(loadArgs(base + e.path, { headers, method: e.method, body: e.body, duration: 2 }));
       const max = await autocannon(loadArgs(base + e.path, { headers, method: e.method, body: e.body }));
@@ -163,26 +177,31 @@ async function main() {
     }
 
     // A wrong-password flood must not raise another route's p99 beyond 2×.
-    const victim = fixture.endpoints.find((e) => e.name === 'GET /api/accounts')!;
-    const baseline = rows.find((r) => r.name === victim.name)!.fixedP99;
-    const floodBody = JSON.stringify({ username: fixture.username, password: 'wrong-password-flood' });
-    const [flooded] = await Promise.all([
-      autocannon(loadArgs(base + victim.path, { headers: auth, rate: rows.find((r) => r.name === victim.name)!.fixedRate })),
-      autocannon(loadArgs(`${base}/auth/login/`, { method: 'POST', body: floodBody, headers: { 'content-type': 'application/json' }, rate: 200, connections: 8 })),
-    ]);
-    const flood = { baselineP99: baseline, floodedP99: flooded.p99, factor: baseline ? flooded.p99 / Math.max(1, baseline) : null };
+    const victim = ONLY ? undefined : rows.find((r) => r.name === 'GET /api/accounts');
+    let flood: TFlood | null = null;
+    if (victim) {
+      const floodBody = JSON.stringify({ username: fixture.username, password: 'wrong-password-flood' });
+      const [flooded] = await Promise.all([
+        autocannon(loadArgs(base + victim.path, { headers: auth, rate: victim.fixedRate })),
+        autocannon(loadArgs(`${base}/auth/login/`, { method: 'POST', body: floodBody, headers: { 'content-type': 'application/json' }, rate: 200, connections: 8 })),
+      ]);
+      flood = { baselineP99: victim.fixedP99, floodedP99: flooded.p99, factor: victim.fixedP99 ? flooded.p99 / Math.max(1, victim.fixedP99) : null };
+    }
 
     printTable(rows, ceil, flood);
-    mkdirSync('bench', { recursive: true });
-    writeFileSync(
-      'bench/results.json',
-      JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, goals: GOALS, ceiling: ceil, endpoints: rows, flood, seeded: fixture.counts }, null, 2),
-    );
-    console.log(`bench: done in ${((Date.now() - started) / 1000).toFixed(0)} s, results in bench/results.json`);
+    if (!ONLY) {
+      writeFileSync(
+        'bench/results.json',
+        JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION, goals: GOALS, ceiling: ceil, endpoints: rows, flood, seeded: fixture.counts }, null, 2),
+      );
+    }
+    console.log(`bench: done in ${((Date.now() - started) / 1000).toFixed(0)} s, ${ONLY ? '(--only: bench/results.json left as it was)' : 'results in bench/results.json'}`);
   } finally {
+    const exited = app && app.exitCode === null ? new Promise((r) => app!.once('exit', r)) : Promise.resolve();
     app?.kill('SIGTERM');
     ceiling?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    // The CPU profile is written when the app exits.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, PROFILE ? 15_000 : 1000))]);
     const { disconnectDb } = await import('../lib/server/db');
     const { closeRateLimitStore } = await import('../lib/server/auth/rate-limit');
     await disconnectDb().catch(() => {});
@@ -191,7 +210,9 @@ async function main() {
   }
 }
 
-function printTable(rows: TRow[], ceil: TShot, flood: { baselineP99: number; floodedP99: number; factor: number | null }) {
+type TFlood = { baselineP99: number; floodedP99: number; factor: number | null };
+
+function printTable(rows: TRow[], ceil: TShot, flood: TFlood | null) {
   const pad = (v: unknown, n: number) => String(v).padStart(n);
   console.log('\nendpoint                                  req/s   p50  p97.5   p99  err non2xx  p99@½max  SQL/req  ×ceiling  goal');
   for (const r of rows) {
@@ -203,7 +224,7 @@ function printTable(rows: TRow[], ceil: TShot, flood: { baselineP99: number; flo
     );
   }
   console.log(`${'bare node:http ceiling (1 indexed query)'.padEnd(40)} ${pad(ceil.reqPerSec, 6)} ${pad(ceil.p50, 5)} ${pad(ceil.p975, 6)} ${pad(ceil.p99, 5)}`);
-  console.log(`wrong-password flood (200 req/s): p99 of GET /api/accounts ${flood.baselineP99} ms → ${flood.floodedP99} ms (×${flood.factor?.toFixed(2)}; goal ≤ ${GOALS.floodP99Factor}×)`);
+  if (flood) console.log(`wrong-password flood (200 req/s): p99 of GET /api/accounts ${flood.baselineP99} ms → ${flood.floodedP99} ms (×${flood.factor?.toFixed(2)}; goal ≤ ${GOALS.floodP99Factor}×)`);
   console.log('app pinned to core 0, autocannon to core 1; PostgreSQL unpinned and shares the cores.');
 }
 
