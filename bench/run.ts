@@ -114,8 +114,8 @@ async function countQueries(fixture: TBenchFixture): Promise<Record<string, numb
   const { queryCounter, db } = await import('../lib/server/db');
   // `--sql`: print each statement with its duration (which query costs what).
   if (process.argv.includes('--sql')) {
-    (db() as unknown as { $on: (e: 'query', cb: (q: { query: string; duration: number }) => void) => void }).$on('query', (q) =>
-      console.log(`    ${q.duration} ms  ${q.query}`),
+    (db() as unknown as { $on: (e: 'query', cb: (q: { query: string; duration: number; params: string }) => void) => void }).$on('query', (q) =>
+      console.log(`    ${q.duration} ms  ${q.query}  -- params ${q.params}`),
     );
   }
   const { buildRequest } = await import('../tests/helpers/http');
@@ -206,7 +206,8 @@ async function main() {
     const { closeRateLimitStore } = await import('../lib/server/auth/rate-limit');
     await disconnectDb().catch(() => {});
     await closeRateLimitStore();
-    await dropDatabase(db.name).catch(() => {});
+    if (process.argv.includes('--keep-db')) console.log(`bench: database kept: ${db.url}`);
+    else await dropDatabase(db.name).catch(() => {});
   }
 }
 

@@ -19,8 +19,17 @@ export type TResult<T = unknown> = { status: number; body: T; text: string; head
 
 export const ORIGIN = 'http://localhost:3000';
 
+/**
+ * The client address of this test file's requests (what scripts/entrypoint.ts
+ * sets from the socket in production). One per file, so files running in
+ * parallel against the same database do not spend each other's per-IP rate
+ * limits (datasource tests and uploads have their own fixed budgets).
+ */
+const FILE_IP = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 export function buildRequest(url: string, opts: TCallOpts = {}): NextRequest {
   const headers = new Headers(opts.headers);
+  if (!headers.has('x-mapspace-client-ip')) headers.set('x-mapspace-client-ip', FILE_IP);
   if (opts.token) headers.set('authorization', `Token ${opts.token}`);
   if (opts.cookie) {
     headers.set('cookie', opts.cookie);

@@ -54,7 +54,17 @@ function limiter(rule: TRule): RateLimiterAbstract {
   const id = `${rule.name}:${rule.points}:${rule.duration}:${rule.blockDuration ?? 0}`;
   let l = s.limiters.get(id);
   if (!l) {
-    const common = { keyPrefix: rule.name, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
+    const common = {
+      keyPrefix: rule.name,
+      points: rule.points,
+      duration: rule.duration,
+      blockDuration: rule.blockDuration ?? 0,
+      // The consume that goes over the budget is still written to the store
+      // (with its block), then the key is refused from memory until the window
+      // or block ends, without a store round trip (a flood stays cheap).
+      inMemoryBlockOnConsumed: rule.points + 1,
+      ...(rule.blockDuration ? { inMemoryBlockDuration: rule.blockDuration } : {}),
+    };
     l = s.redis
       ? new RateLimiterRedis({ storeClient: s.redis, ...common })
       : new RateLimiterPostgres({
@@ -82,8 +92,9 @@ function disabled() {
   return config().RATE_LIMIT_DISABLED;
 }
 
-function throttled(res: RateLimiterRes, rule: TRule, key: string): never {
-  log.warn('rate_limit.throttled', { rule: rule.name, keyHash: key.length });
+function throttled(res: RateLimiterRes, rule: TRule, key: string, quiet = false): never {
+  // Logged when the store refuses; refusals answered from memory stay quiet (a flood must not flood the log).
+  if (!quiet) log.warn('rate_limit.throttled', { rule: rule.name, keyHash: key.length });
   throw ApiError.throttled(res.msBeforeNext / 1000);
 }
 
@@ -93,20 +104,48 @@ export async function consume(rule: TRule, key: string) {
   try {
     await limiter(rule).consume(key.toLowerCase(), 1);
   } catch (err) {
-    if (err instanceof RateLimiterRes) throttled(err, rule, key);
+    // consumedPoints 0: refused from the in-memory block, without asking the store.
+    if (err instanceof RateLimiterRes) throttled(err, rule, key, err.consumedPoints === 0);
     throw err;
   }
+}
+
+/**
+ * Keys this process has seen throttled, with the time their lock ends: a
+ * flood against a locked username is answered from memory. Entries live at
+ * most LOCAL_BLOCK_MAX_MS, so a lock lifted elsewhere is honoured here soon
+ * after; the map is bounded so many names cannot grow it without limit.
+ */
+const LOCAL_BLOCK_MAX_MS = 10_000;
+const LOCAL_BLOCK_MAX_KEYS = 10_000;
+const localBlocks = new Map<string, { checkAgainAt: number; lockEndsAt: number }>();
+
+function localBlockKey(rule: TRule, key: string) {
+  return `${rule.name}:${key.toLowerCase()}`;
 }
 
 /** Throws 429 when `key` has no points left, without spending one. */
 export async function assertAllowed(rule: TRule, key: string) {
   if (disabled()) return;
+  const lk = localBlockKey(rule, key);
+  const cached = localBlocks.get(lk);
+  if (cached) {
+    const now = Date.now();
+    if (cached.checkAgainAt > now) throttled(new RateLimiterRes(0, cached.lockEndsAt - now), rule, key, true);
+    localBlocks.delete(lk);
+  }
   const res = await limiter(rule).get(key.toLowerCase());
-  if (res && res.consumedPoints >= rule.points && res.msBeforeNext > 0) throttled(res, rule, key);
+  if (res && res.consumedPoints >= rule.points && res.msBeforeNext > 0) {
+    if (localBlocks.size >= LOCAL_BLOCK_MAX_KEYS) localBlocks.delete(localBlocks.keys().next().value!);
+    const now = Date.now();
+    localBlocks.set(lk, { checkAgainAt: now + Math.min(res.msBeforeNext, LOCAL_BLOCK_MAX_MS), lockEndsAt: now + res.msBeforeNext });
+    throttled(res, rule, key);
+  }
 }
 
 /** Forgets the counter (after a successful login). */
 export async function resetLimit(rule: TRule, key: string) {
   if (disabled()) return;
+  localBlocks.delete(localBlockKey(rule, key));
   await limiter(rule).delete(key.toLowerCase());
 }

@@ -33,24 +33,22 @@ export type TDataSourceRow = {
 
 /**
  * Shapes rows as TDataSourceWire with their `workspaces {count, names}`: one
- * extra query for any number of rows (layers joined to workspaces, distinct).
+ * extra statement for any number of rows. It is grouped in SQL over an array
+ * parameter (~0.5 ms for 1 000 sources) rather than Prisma's per-row LATERAL
+ * aggregate or a 1 000-parameter IN list (~15 ms each; bench/README "Performance").
+ * The ids come from the caller's scoped query, so the names are scoped too.
  */
 export async function toDataSourceWires(rows: TDataSourceRow[]): Promise<(TDataSourceWire & { account: number })[]> {
   const ids = rows.map((r) => r.id);
   const uses = ids.length
-    ? await db().layer.findMany({
-        where: { dataSourceId: { in: ids } },
-        distinct: ['dataSourceId', 'workspaceId'],
-        select: { dataSourceId: true, workspace: { select: { name: true } } },
-      })
+    ? await db().$queryRaw<{ id: number; names: string[] }[]>`
+        SELECT u.id, array_agg(u.name) AS names
+        FROM (SELECT DISTINCT l.data_source_id AS id, w.id AS workspace_id, w.name
+              FROM layers l JOIN workspaces w ON w.id = l.workspace_id
+              WHERE l.data_source_id = ANY(${ids}::int[])) u
+        GROUP BY u.id`
     : [];
-  const names = new Map<number, string[]>();
-  for (const u of uses) {
-    if (u.dataSourceId === null) continue;
-    const list = names.get(u.dataSourceId) ?? [];
-    list.push(u.workspace.name);
-    names.set(u.dataSourceId, list);
-  }
+  const names = new Map(uses.map((u) => [u.id, u.names]));
   return rows.map((r) => {
     const ws = (names.get(r.id) ?? []).sort((a, b) => a.localeCompare(b));
     return {

@@ -3,7 +3,6 @@ import { can, type TWorkspaceAction, type TWorkspaceRole } from '@/lib/rights';
 import { sha256 } from '../crypto';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
-import { accountAdminScope, accountViewScope } from '../tenancy';
 
 /**
  * The caller's role on a workspace: admin (workspace admin or admin of its
@@ -22,24 +21,20 @@ export async function resolveWorkspaceAccess(opts: { userId: number | null; work
   const { userId, workspaceId, shareToken } = opts;
   const base = { id: true, accountId: true, adminId: true, name: true } as const;
   if (userId !== null) {
+    // One statement (relationJoins): the workspace with the caller's own rows in each role relation.
     const ws = await db().workspace.findUnique({
       where: { id: workspaceId },
       select: {
         ...base,
-        account: { select: { id: true } },
+        account: { select: { adminId: true, members: { where: { userId }, select: { role: true } } } },
         editors: { where: { userId }, select: { id: true } },
         invites: { where: { userId }, select: { id: true } },
       },
     });
     if (ws) {
-      const [isAccountAdmin, isAccountMember] = await Promise.all([
-        db().account.count({ where: { id: ws.accountId, ...accountAdminScope(userId) } }),
-        db().account.count({ where: { id: ws.accountId, ...accountViewScope(userId) } }),
-      ]);
       const workspace = { id: ws.id, accountId: ws.accountId, adminId: ws.adminId, name: ws.name };
-      if (ws.adminId === userId || isAccountAdmin) return { role: 'admin', userId, workspace, shareLinkId: null };
-      if (ws.editors.length) return { role: 'editor', userId, workspace, shareLinkId: null };
-      if (ws.invites.length || isAccountMember) return { role: 'viewer', userId, workspace, shareLinkId: null };
+      const role = roleFromRelations(userId, ws);
+      if (role) return { role, userId, workspace, shareLinkId: null };
     }
   }
   if (shareToken) {
@@ -47,6 +42,21 @@ export async function resolveWorkspaceAccess(opts: { userId: number | null; work
     if (link) return { role: 'public', userId: null, workspace: link.workspace, shareLinkId: link.id };
   }
   throw ApiError.notFound();
+}
+
+/**
+ * The rights table's role from the caller's rows: workspace or account admin
+ * (or an account member with role admin) → admin; editor row → editor;
+ * invite or any account membership → viewer; else none.
+ */
+export function roleFromRelations(
+  userId: number,
+  ws: { adminId: number; account: { adminId: number; members: { role: string }[] }; editors: unknown[]; invites: unknown[] },
+): TWorkspaceRole | null {
+  if (ws.adminId === userId || ws.account.adminId === userId || ws.account.members.some((m) => m.role === 'admin')) return 'admin';
+  if (ws.editors.length) return 'editor';
+  if (ws.invites.length || ws.account.members.length) return 'viewer';
+  return null;
 }
 
 /** A share link for this workspace that is neither revoked nor expired, or null. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { TWorkspaceRole } from '@/lib/rights';
 import type { TWorkspaceWire } from '@/lib/wire-types';
+import { roleFromRelations } from './resolve-access';
 
 /**
  * The select behind every workspace answer: counts and ids come from joins
@@ -49,10 +50,7 @@ export type TWorkspaceRow = {
 /** The caller's role from a row loaded with workspaceSelect (same rules as resolveWorkspaceAccess). */
 export function roleOf(row: TWorkspaceRow, userId: number | null): TWorkspaceRole | null {
   if (userId === null) return 'public';
-  if (row.adminId === userId || row.account.adminId === userId || row.account.members.some((m) => m.role === 'admin')) return 'admin';
-  if (row.editors.some((e) => e.userId === userId)) return 'editor';
-  if (row.invites.length || row.account.members.length) return 'viewer';
-  return null;
+  return roleFromRelations(userId, { ...row, editors: row.editors.filter((e) => e.userId === userId) });
 }
 
 /** A workspace as the API answers it ([R3.04]); share-token viewers do not see the editor list. */

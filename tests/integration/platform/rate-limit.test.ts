@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { assertAllowed, closeRateLimitStore, consume, resetLimit, type TRule } from '@/lib/server/auth/rate-limit';
 import { ApiError } from '@/lib/server/http/errors';
 import { unique } from '../../helpers/factories';
@@ -51,5 +52,36 @@ describe.each([
     const key = unique('k');
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => consume(rule, key)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+  });
+});
+
+describe('a flood against a locked key stays cheap', () => {
+  test('once locked, 100 more attempts are refused from memory (≤ 1 store query) and the lock holds for another instance', async () => {
+    useStore(undefined);
+    const rule: TRule = { name: unique('rl'), points: 3, duration: 60, blockDuration: 120 };
+    const key = unique('k');
+    expect((await spend(rule, key, 4)).allowed).toBe(3);
+    const spy = vi.spyOn(pg.Pool.prototype, 'query');
+    try {
+      let refused = 0;
+      for (let i = 0; i < 100; i++) {
+        await assertAllowed(rule, key).catch((err) => {
+          expect((err as ApiError).status).toBe(429);
+          expect(Number((err as ApiError).headers['Retry-After'])).toBeGreaterThan(60);
+          refused++;
+        });
+        await consume(rule, key).catch(() => refused++);
+      }
+      expect(refused).toBe(200);
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
+    // Another instance (fresh limiters, no memory) still sees the lock in the shared store.
+    await closeRateLimitStore();
+    await expect(assertAllowed(rule, key)).rejects.toThrow(ApiError);
+    // A reset (successful login) lifts it here at once.
+    await resetLimit(rule, key);
+    await expect(assertAllowed(rule, key)).resolves.toBeUndefined();
   });
 });
