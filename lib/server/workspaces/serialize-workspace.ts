@@ -1,6 +1,7 @@
 import 'server-only';
 import type { TWorkspaceRole } from '@/lib/rights';
 import type { TWorkspaceWire } from '@/lib/wire-types';
+import { layerVisibleScope } from '../tenancy';
 import { roleFromRelations } from './resolve-access';
 
 /**
@@ -23,7 +24,8 @@ export function workspaceSelect(userId: number | null) {
     updatedAt: true,
     plan: { select: { id: true, name: true } },
     editors: { select: { userId: true }, orderBy: { userId: 'asc' as const } },
-    _count: { select: { layers: true } },
+    // What the caller may see: a viewer must not learn how many group-restricted layers exist.
+    _count: { select: { layers: { where: layerVisibleScope(userId) } } },
     account: { select: { adminId: true, members: { where: { userId: uid }, select: { role: true } } } },
     invites: { where: { userId: uid }, select: { id: true } },
   };

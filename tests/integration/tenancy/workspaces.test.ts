@@ -106,6 +106,14 @@ describe('GET /api/workspaces/{id}', () => {
     const asViewer = await call(getWs, `/api/workspaces/${ws}`, { token: w.viewer.token, params: { id: String(ws) } });
     expect(asViewer.body.role).toBe('viewer');
     expect(asViewer.body.layers.map((l: { name: string }) => l.name)).toEqual(['Group']);
+    // The list counts what the caller may see too, like the detail ([R7.22]).
+    expect(asViewer.body.layerCount).toBe(2);
+    const listed = async (token: string) =>
+      ((await call(listWs, `/api/workspaces?account=${w.owner.account.id}`, { token })).body as { id: number; layerCount: number }[]).find((x) => x.id === ws)!.layerCount;
+    expect(await listed(w.owner.user.token)).toBe(3);
+    expect(await listed(w.viewer.token)).toBe(2);
+    await db().userGroupMember.create({ data: { groupId: group.id, userId: w.viewer.id } });
+    expect(await listed(w.viewer.token)).toBe(3);
   });
 
   test('anonymous without token → 401; unknown or non-numeric id → 404', async () => {
