@@ -6,14 +6,15 @@ import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZLoginForm } from '@/lib/schemas/auth-forms';
 import { credentialsSignIn, EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Login ([R2.31], [R4.01], [R4.02]): username + password through next-auth; a second factor leads to /verification. */
 export function LoginForm() {
-  const { t, showSnackbar, setLoading, setDemo } = useAppState();
+  const { t, showSnackbar, setDemo } = useAppState();
+  const { busy, run } = useAuthSubmit();
   const router = useRouter();
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   // Auth status of SPEC §4 ([R4.01]): empty → loading → success | error.
   const [status, setStatus] = useState<'empty' | 'loading' | 'success' | 'error'>('empty');
 
@@ -26,9 +27,7 @@ export function LoginForm() {
     }
     setErrors({});
     setStatus('loading');
-    setBusy(true);
-    setLoading(true);
-    try {
+    await run(async () => {
       const res = await credentialsSignIn({ username: values.username, password: values.password });
       if (res?.ok && !res.error) {
         setStatus('success');
@@ -44,13 +43,7 @@ export function LoginForm() {
       }
       setStatus('error');
       showSnackbar(info.error ?? '', 'error');
-    } catch (err) {
-      setStatus('error');
-      showSnackbar((err as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      setLoading(false);
-    }
+    }, () => setStatus('error'));
   };
 
   return (

@@ -5,14 +5,15 @@ import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZNewPasswordForm } from '@/lib/schemas/auth-forms';
 import { apiCall } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Password reset from the mail link ([R2.37], [R8.05]): failure shows the response's detail, else the error. */
 export function PasswordResetForm({ uid, token }: { uid: string; token: string }) {
-  const { t, showSnackbar, setLoading } = useAppState();
+  const { t, showSnackbar } = useAppState();
+  const { busy, run } = useAuthSubmit();
   const router = useRouter();
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -22,9 +23,7 @@ export function PasswordResetForm({ uid, token }: { uid: string; token: string }
       return;
     }
     setErrors({});
-    setBusy(true);
-    setLoading(true);
-    try {
+    await run(async () => {
       const res = await apiCall('/api/auth/resetPassword', { body: { password: values.password, uid, pw_token: token } });
       if (res.ok) {
         showSnackbar(t('passwordReset.done'), 'success');
@@ -33,12 +32,7 @@ export function PasswordResetForm({ uid, token }: { uid: string; token: string }
       }
       const data = res.data as { detail?: string; password?: string[] } | null;
       showSnackbar(data?.detail ?? data?.password?.join(' ') ?? `Request failed with status code ${res.status}`, 'error');
-    } catch (err) {
-      showSnackbar((err as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      setLoading(false);
-    }
+    });
   };
 
   return (

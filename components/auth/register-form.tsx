@@ -5,6 +5,7 @@ import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZRegisterForm } from '@/lib/schemas/auth-forms';
 import { apiCall, firstKeyValue } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Register ([R2.33], [R1.02]): welcome text with the 30-day trial, four fields, button disabled while loading. */
 export function RegisterForm() {
@@ -12,7 +13,7 @@ export function RegisterForm() {
   const router = useRouter();
   const [values, setValues] = useState({ username: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [loading, setLoadingState] = useState(false);
+  const { busy, run } = useAuthSubmit({ overlay: false });
   const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
 
   const submit = async (e: FormEvent) => {
@@ -23,19 +24,14 @@ export function RegisterForm() {
       return;
     }
     setErrors({});
-    setLoadingState(true);
-    try {
+    await run(async () => {
       const res = await apiCall('/api/auth/register', { body: { username: values.username, email: values.email, password: values.password } });
       if (res.ok) {
         router.push('/activate');
         return;
       }
       showSnackbar(firstKeyValue(res.data), 'error');
-    } catch (err) {
-      showSnackbar((err as Error).message, 'error');
-    } finally {
-      setLoadingState(false);
-    }
+    });
   };
 
   return (
@@ -48,7 +44,7 @@ export function RegisterForm() {
         <FormField label={t('register.email')} name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
         <FormField label={t('register.password')} name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
         <FormField label={t('register.confirm')} name="confirm" type="password" autoComplete="new-password" value={values.confirm} error={errors.confirm} onChange={set('confirm')} />
-        <PrimaryButton type="submit" disabled={loading}>
+        <PrimaryButton type="submit" disabled={busy}>
           {t('register.submit')}
         </PrimaryButton>
       </form>

@@ -5,14 +5,15 @@ import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZResetForm } from '@/lib/schemas/auth-forms';
 import { apiCall, errorText } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Reset request ([R2.36], [R8.04]): e-mail and the site origin for the link. */
 export function ResetForm() {
-  const { t, showSnackbar, setLoading } = useAppState();
+  const { t, showSnackbar } = useAppState();
+  const { busy, run } = useAuthSubmit();
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -22,9 +23,7 @@ export function ResetForm() {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    setLoading(true);
-    try {
+    await run(async () => {
       const res = await apiCall('/api/auth/reset', { body: { email, site: window.location.origin } });
       if (res.ok) {
         showSnackbar(t('reset.sent'), 'success');
@@ -32,12 +31,7 @@ export function ResetForm() {
         return;
       }
       showSnackbar(errorText(res.data), 'error');
-    } catch (err) {
-      showSnackbar((err as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      setLoading(false);
-    }
+    });
   };
 
   return (

@@ -5,14 +5,15 @@ import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZVerificationForm } from '@/lib/schemas/auth-forms';
 import { credentialsSignIn, EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
 import { AuthCard, FormField, PrimaryButton } from './form-field';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Verification ([R2.32]): the second-factor code with the ephemeral token from step 1. */
 export function VerificationForm() {
-  const { t, showSnackbar, setLoading, setDemo } = useAppState();
+  const { t, showSnackbar, setDemo } = useAppState();
+  const { busy, run } = useAuthSubmit();
   const router = useRouter();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [token, setToken] = useState<string | null>(null);
 
   useEffect(() => {
@@ -30,9 +31,7 @@ export function VerificationForm() {
     }
     setError(undefined);
     if (!token) return;
-    setBusy(true);
-    setLoading(true);
-    try {
+    await run(async () => {
       const res = await credentialsSignIn({ ephemeral_token: token, code: parsed.data.code });
       if (res?.ok && !res.error) {
         sessionStorage.removeItem(EPHEMERAL_KEY);
@@ -45,12 +44,7 @@ export function VerificationForm() {
         sessionStorage.removeItem(EPHEMERAL_KEY);
         router.push('/login');
       }
-    } catch (err) {
-      showSnackbar((err as Error).message, 'error');
-    } finally {
-      setBusy(false);
-      setLoading(false);
-    }
+    });
   };
 
   return (
