@@ -162,6 +162,15 @@ describe('backup codes', () => {
   });
 });
 
+/** Starts e-mail activation for `u` and answers the code it mailed (through the real SMTP sink). */
+async function startEmailActivation(u: { token: string; email: string }) {
+  await call(activate, '/auth/email/activate/', { token: u.token, params: { method: 'email' } });
+  return lastMailCode(u.email);
+}
+
+/** The e-mail confirm call with `code`. */
+const confirmEmail = (u: { token: string }, code: string) => call(confirm, '/auth/email/activate/confirm/', { token: u.token, params: { method: 'email' }, body: { code } });
+
 describe('e-mail method', () => {
   test('[R7.16] [D.03] activate mails a 6-digit code; confirm activates; login step 1 mails a fresh code that step 2 accepts once', async () => {
     const u = await createUser();
@@ -186,23 +195,18 @@ describe('e-mail method', () => {
 
   test('[D.03] an e-mail code expires after 10 minutes', async () => {
     const u = await createUser();
-    await call(activate, '/auth/email/activate/', { token: u.token, params: { method: 'email' } });
-    const code = await lastMailCode(u.email);
+    const code = await startEmailActivation(u);
     await db().mfaMethod.updateMany({ where: { userId: u.id }, data: { emailCodeExpires: new Date(Date.now() - 1) } });
-    const res = await call(confirm, '/auth/email/activate/confirm/', { token: u.token, params: { method: 'email' }, body: { code } });
+    const res = await confirmEmail(u, code);
     expect(res.text).toBe('{"code":["Code invalid or expired."]}');
   });
 
   test('[D.03] 5 wrong e-mail codes wipe the pending code', async () => {
     const u = await createUser();
-    await call(activate, '/auth/email/activate/', { token: u.token, params: { method: 'email' } });
-    const code = await lastMailCode(u.email);
+    const code = await startEmailActivation(u);
     const wrong = code === '000000' ? '000001' : '000000';
-    for (let i = 0; i < 5; i++) {
-      const r = await call(confirm, '/auth/email/activate/confirm/', { token: u.token, params: { method: 'email' }, body: { code: wrong } });
-      expect(r.status).toBe(400);
-    }
-    const res = await call(confirm, '/auth/email/activate/confirm/', { token: u.token, params: { method: 'email' }, body: { code } });
+    for (let i = 0; i < 5; i++) expect((await confirmEmail(u, wrong)).status).toBe(400);
+    const res = await confirmEmail(u, code);
     expect(res.text).toBe('{"code":["Code invalid or expired."]}');
   });
 
@@ -238,8 +242,7 @@ describe('deactivate and primary', () => {
   test('[R7.18] the primary cannot be deactivated while another method is active; change-primary moves it', async () => {
     const u = await createUser();
     const { secret } = await enableApp(u.token);
-    await call(activate, '/auth/email/activate/', { token: u.token, params: { method: 'email' } });
-    await call(confirm, '/auth/email/activate/confirm/', { token: u.token, params: { method: 'email' }, body: { code: await lastMailCode(u.email) } });
+    await confirmEmail(u, await startEmailActivation(u));
     const refused = await call(deactivate, '/auth/app/deactivate/', { token: u.token, params: { method: 'app' } });
     expect(refused.status).toBe(400);
     expect(refused.text).toBe('{"error":"Deactivation of MFA method that is set as primary is not allowed."}');

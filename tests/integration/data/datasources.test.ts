@@ -6,16 +6,14 @@ import { decrypt } from '@/lib/server/crypto';
 import { db } from '@/lib/server/db';
 import { call } from '../../helpers/http';
 import { createUser, sessionCookie, unique } from '../../helpers/factories';
-import { accountWithAdmin, addAccountMember, countQueries, dataSource, ensureSeed, typeId, workspace, type TUser } from './setup-data';
+import { accountWithAdmin, addAccountMember, countQueries, dataSource, twoAccounts, typeId, workspace, type TUser } from './setup-data';
 
 let admin: TUser;
 let accountId: number;
 let other: { admin: TUser; accountId: number };
 
 beforeAll(async () => {
-  await ensureSeed();
-  ({ admin, accountId } = await accountWithAdmin());
-  other = await accountWithAdmin();
+  ({ admin, accountId, other } = await twoAccounts());
 }, 120_000);
 
 const xyz = { url: 'https://tiles.example/{z}/{x}/{y}.png' };

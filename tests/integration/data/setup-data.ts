@@ -41,6 +41,12 @@ export async function accountWithAdmin() {
   return { admin, accountId: account.id };
 }
 
+/** The data suites' world: the seed, one account with its admin, and a foreign account with its own admin. */
+export async function twoAccounts() {
+  const mine = await accountWithAdmin();
+  return { ...mine, other: await accountWithAdmin() };
+}
+
 export async function addAccountMember(accountId: number, role: 'member' | 'admin' = 'member') {
   const user = await createUser();
   await db().accountMember.create({ data: { accountId, userId: user.id, role } });

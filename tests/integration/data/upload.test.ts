@@ -8,16 +8,14 @@ import { GET as listLayers } from '@/app/api/layers/route';
 import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
 import { buildRequest, call } from '../../helpers/http';
-import { accountWithAdmin, addAccountMember, ensureSeed, shareLink, workspace, type TUser } from './setup-data';
+import { accountWithAdmin, addAccountMember, shareLink, twoAccounts, workspace, type TUser } from './setup-data';
 
 let admin: TUser;
 let accountId: number;
 let other: { admin: TUser; accountId: number };
 
 beforeAll(async () => {
-  await ensureSeed();
-  ({ admin, accountId } = await accountWithAdmin());
-  other = await accountWithAdmin();
+  ({ admin, accountId, other } = await twoAccounts());
 }, 120_000);
 
 const fc = {

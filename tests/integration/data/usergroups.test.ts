@@ -7,16 +7,14 @@ import { GET as listLayers } from '@/app/api/layers/route';
 import { db } from '@/lib/server/db';
 import { call } from '../../helpers/http';
 import { createUser, sessionCookie } from '../../helpers/factories';
-import { accountWithAdmin, addAccountMember, ensureSeed, workspace, type TUser } from './setup-data';
+import { addAccountMember, twoAccounts, workspace, type TUser } from './setup-data';
 
 let admin: TUser;
 let accountId: number;
 let other: { admin: TUser; accountId: number };
 
 beforeAll(async () => {
-  await ensureSeed();
-  ({ admin, accountId } = await accountWithAdmin());
-  other = await accountWithAdmin();
+  ({ admin, accountId, other } = await twoAccounts());
 }, 120_000);
 
 describe('/api/userGroup', () => {
