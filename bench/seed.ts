@@ -96,6 +96,8 @@ export async function seedBenchData(): Promise<TBenchFixture> {
 
   const wsId = String(mainWorkspaces[0].id);
   const endpoints: TBenchEndpoint[] = [
+    // The framework floor: a route through Next and the route wrapper with no SQL at all.
+    { name: 'floor: GET /api/health/live', path: '/api/health/live', auth: false, handler: { file: 'app/api/health/live/route.ts' } },
     { name: 'GET /api/accounts', path: '/api/accounts', list: true, handler: { file: 'app/api/accounts/route.ts' } },
     { name: 'GET /api/workspaces?account=', path: `/api/workspaces?account=${accounts[0].id}`, list: true, handler: { file: 'app/api/workspaces/route.ts' } },
     { name: 'GET /api/workspaces/{id}', path: `/api/workspaces/${wsId}`, params: { id: wsId }, handler: { file: 'app/api/workspaces/[id]/route.ts' } },

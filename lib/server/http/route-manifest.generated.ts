@@ -20,6 +20,7 @@ export const ROUTES: TRouteEntry[] = [
   { path: "/api/demo", file: "app/api/demo/route.ts", methods: ["GET"], load: () => import("@/app/api/demo/route") },
   { path: "/api/extendUsers/{id}", file: "app/api/extendUsers/[id]/route.ts", methods: ["PATCH"], load: () => import("@/app/api/extendUsers/[id]/route") },
   { path: "/api/extendUsers", file: "app/api/extendUsers/route.ts", methods: ["GET"], load: () => import("@/app/api/extendUsers/route") },
+  { path: "/api/health/live", file: "app/api/health/live/route.ts", methods: ["GET"], load: () => import("@/app/api/health/live/route") },
   { path: "/api/health", file: "app/api/health/route.ts", methods: ["GET"], load: () => import("@/app/api/health/route") },
   { path: "/api/invite/{id}", file: "app/api/invite/[id]/route.ts", methods: ["DELETE"], load: () => import("@/app/api/invite/[id]/route") },
   { path: "/api/invite", file: "app/api/invite/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/invite/route") },

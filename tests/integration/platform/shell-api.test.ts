@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { GET as getHealth } from '@/app/api/health/route';
+import { GET as getLive } from '@/app/api/health/live/route';
 import { GET as getSchema } from '@/app/api/schema/route';
 import { GET as getSites } from '@/app/api/sites/route';
 import { db } from '@/lib/server/db';
@@ -30,6 +31,13 @@ describe('sites', () => {
 });
 
 describe('operations', () => {
+  test('GET /api/health/live answers without the database (liveness)', async () => {
+    const res = await call(getLive, '/api/health/live');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('{"status":"ok"}');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   test('GET /api/health reports database and migrations', async () => {
     const res = await call(getHealth, '/api/health');
     expect(res.status).toBe(200);
