@@ -177,7 +177,7 @@ async function main() {
     }
 
     // A wrong-password flood must not raise another route's p99 beyond 2×.
-    const victim = ONLY ? undefined : rows.find((r) => r.name === 'GET /api/accounts');
+    const victim = ONLY && !process.argv.includes('--flood') ? undefined : rows.find((r) => r.name === 'GET /api/accounts');
     let flood: TFlood | null = null;
     if (victim) {
       const floodBody = JSON.stringify({ username: fixture.username, password: 'wrong-password-flood' });

@@ -1,6 +1,5 @@
 import { createApiToken } from '@/lib/server/auth/api-tokens';
 import { loginFirstStep } from '@/lib/server/auth/login';
-import { RULES } from '@/lib/server/auth/rate-limit';
 import { withApi } from '@/lib/server/http/with-api';
 import { ZLoginBody, ZLoginResponse } from '@/lib/schemas/auth';
 
@@ -8,10 +7,10 @@ import { ZLoginBody, ZLoginResponse } from '@/lib/schemas/auth';
 export const POST = withApi({
   auth: 'optional',
   body: ZLoginBody,
-  rateLimit: RULES.loginIp,
   docs: { summary: 'Log in with username and password (django-trench step 1)', tags: ['auth'], response: ZLoginResponse },
-  handler: async ({ body }) => {
-    const step = await loginFirstStep(body.username, body.password);
+  // The per-address login budget is spent inside loginFirstStep, after the (cheap) username lock check.
+  handler: async ({ body, ip }) => {
+    const step = await loginFirstStep(body.username, body.password, { ip });
     if (step.kind === 'mfa') return { ephemeral_token: step.ephemeral_token, method: step.method };
     return { auth_token: await createApiToken(step.userId) };
   },

@@ -6,11 +6,17 @@ import { log } from '../log';
 import { CHALLENGE_SECONDS, completeLogin, countFailure, LOGIN_FAILED, type TLoginStep, userKey } from './login-shared';
 import { sendEmailCode } from './mfa/email-code';
 import { burnPasswordCheck, verifyPassword } from './password';
-import { assertAllowed, resetLimit, RULES } from './rate-limit';
+import { assertAllowed, consume, resetLimit, RULES } from './rate-limit';
 
-/** Step 1: checks username and password (rate-limited before hashing); 400 LOGIN_FAILED on any failure. */
-export async function loginFirstStep(username: string, password: string): Promise<TLoginStep> {
+/**
+ * Step 1: checks username and password (rate-limited before hashing); 400
+ * LOGIN_FAILED on any failure. A locked username is refused first, usually
+ * from memory, without spending the address's login budget or a store round
+ * trip: a flood against one name stays cheap for everyone else.
+ */
+export async function loginFirstStep(username: string, password: string, opts: { ip: string }): Promise<TLoginStep> {
   await assertAllowed(RULES.loginFail(), userKey(username));
+  await consume(RULES.loginIp(), opts.ip);
   const user = await db().user.findUnique({ where: { username }, select: { id: true, email: true, isActive: true, passwordHash: true } });
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!user || !ok || !user.isActive) {

@@ -20,12 +20,12 @@ type TAuthorizeUser = { id: string; sid: string };
 async function authorize(credentials: Record<string, string> | undefined, userAgent: string, ip: string): Promise<TAuthorizeUser> {
   const c = credentials ?? {};
   try {
-    await consume(RULES.loginIp(), ip);
     let userId: number;
     if (c.ephemeral_token) {
+      await consume(RULES.loginIp(), ip);
       ({ userId } = await loginSecondStep(String(c.ephemeral_token).trim(), String(c.code ?? '').trim()));
     } else {
-      const step = await loginFirstStep(String(c.username ?? '').trim(), String(c.password ?? '').trim());
+      const step = await loginFirstStep(String(c.username ?? '').trim(), String(c.password ?? '').trim(), { ip });
       if (step.kind === 'mfa') throw new Error(JSON.stringify({ ephemeral_token: step.ephemeral_token, method: step.method }));
       userId = step.userId;
     }

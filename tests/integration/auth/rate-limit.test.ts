@@ -38,6 +38,15 @@ describe('rate limits (429 + Retry-After, shared in PostgreSQL)', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  test('[R7.02] attempts on a locked username are refused without spending the address budget (a flood stays cheap)', async () => {
+    const victim = await createUser();
+    for (let i = 0; i < 10; i++) await call(login, '/auth/login/', { body: { username: victim.username, password: `Wrong-${i}-pass` }, headers: ipHeader(40) });
+    for (let i = 0; i < 30; i++) expectThrottled(await call(login, '/auth/login/', { body: { username: victim.username, password: 'x' }, headers: ipHeader(41) }));
+    const other = await createUser();
+    const ok = await call(login, '/auth/login/', { body: { username: other.username, password: other.password }, headers: ipHeader(41) });
+    expect(ok.status).toBe(200);
+  });
+
   test('[R7.02] login per IP: the 22nd attempt in a minute from one address is refused', async () => {
     const u = await createUser();
     for (let i = 0; i < 21; i++) await call(login, '/auth/login/', { body: { username: `${u.username}-${i}`, password: 'x' }, headers: ipHeader(3) });
