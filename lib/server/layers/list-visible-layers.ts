@@ -1,8 +1,10 @@
 import 'server-only';
 import type { TLayerWire } from '@/lib/wire-types';
 import { can } from '@/lib/rights';
+import { tiledSource } from '@/lib/map-tiles';
 import { db } from '../db';
 import { layerVisibleScope } from '../tenancy';
+
 import type { TWorkspaceAccess } from '../workspaces/resolve-access';
 
 /**
@@ -33,11 +35,12 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
       version: true,
       userGroups: { select: { userGroupId: true } },
       dataSource: {
-        select: { id: true, name: true, typeId: true, settings: true, filePath: true, bbox: true, featureCount: true, type: { select: { code: true } } },
+        select: { id: true, name: true, typeId: true, settings: true, filePath: true, bbox: true, featureCount: true, updatedAt: true, type: { select: { code: true } } },
       },
     },
   });
   const tokenQuery = opts.shareToken ? `?token=${encodeURIComponent(opts.shareToken)}` : '';
+  const tokenParam = opts.shareToken ? `&token=${encodeURIComponent(opts.shareToken)}` : '';
   const byId = new Map<number, TLayerWire>();
   for (const r of rows) {
     const ds = r.dataSource;
@@ -54,6 +57,8 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
             type_code: ds.type?.code ?? null,
             settings: (ds.settings ?? {}) as Record<string, unknown>,
             data_url: ds.filePath ? `/api/layers/${r.id}/data${tokenQuery}` : null,
+            // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); v= changes with the data source.
+            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? `/api/layers/${r.id}/tiles/{z}/{x}/{y}?v=${ds.updatedAt.getTime().toString(36)}${tokenParam}` : null,
             bbox: ds.bbox.length === 4 ? ds.bbox : null,
             feature_count: ds.featureCount,
           }
