@@ -57,8 +57,8 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
             type_code: ds.type?.code ?? null,
             settings: (ds.settings ?? {}) as Record<string, unknown>,
             data_url: ds.filePath ? `/api/layers/${r.id}/data${tokenQuery}` : null,
-            // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); v= changes with the data source.
-            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? `/api/layers/${r.id}/tiles/{z}/{x}/{y}?v=${ds.updatedAt.getTime().toString(36)}${tokenParam}` : null,
+            // GeoJSON is drawn from vector tiles the app cuts (TileJSON, layer-tiles.ts); v= changes with the data source.
+            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? `/api/layers/${r.id}/tiles?v=${ds.updatedAt.getTime().toString(36)}${tokenParam}` : null,
             bbox: ds.bbox.length === 4 ? ds.bbox : null,
             feature_count: ds.featureCount,
           }
