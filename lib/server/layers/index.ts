@@ -8,4 +8,4 @@ export { deleteLayer } from './delete-layer';
 export { reorderLayers } from './reorder-layers';
 export { layerDataResponse } from './layer-data';
 export { listAccountLayers } from './list-account-layers';
-export { layerTileJsonResponse, layerTileResponse } from './layer-tiles';
+export { layerTileResponse } from './layer-tiles';

@@ -1,17 +1,16 @@
 import 'server-only';
-import { createHmac, hkdfSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { TILE_MAX_ZOOM, TILE_SOURCE_LAYER, tiledSource } from '@/lib/map-tiles';
 import { config } from '../config';
-import { safeEqual } from '../crypto';
 import { summarizeGeojson } from '../datasources/geojson-summary';
 import { resolveUpload } from '../datasources/upload-files';
 import { safeFetch } from '../datasources/safe-fetch';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { findVisibleLayer } from './find-layer';
+import { verifyTileSignature } from './tile-urls';
 
 /**
  * GeoJSON data sources served as Mapbox vector tiles (GET /api/layers/{id}/tiles/{z}/{x}/{y}).
@@ -100,93 +99,45 @@ export function buildIndex(data: unknown): TIndexed {
 
 type TTileCaller = { userId: number | null; layerId: number; shareToken?: string | null };
 
-/** The cached index of a layer's GeoJSON, after checking the caller may see the layer. */
-async function tiledLayer(opts: TTileCaller): Promise<{ entry: TEntry; version: string }> {
-  const { layer } = await findVisibleLayer(opts);
-  if (!layer.data_source) throw ApiError.notFound();
-  const ds = await db().dataSource.findFirst({
-    where: { id: layer.data_source, layers: { some: { id: layer.id } } },
-    select: { id: true, filePath: true, settings: true, updatedAt: true, type: { select: { code: true } } },
-  });
-  if (!ds || !tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
-  const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
-  const key = ds.filePath ? `file:${ds.filePath}` : `url:${ds.id}:${ds.updatedAt.getTime()}:${url}`;
-  const entry = entryFor(key, ds.filePath ? Infinity : URL_TTL_MS, async () => buildIndex(await loadData({ filePath: ds.filePath, url })));
-  const version = ds.updatedAt.getTime().toString(36);
-  checkedLayers.set(opts.layerId, { key, version });
-  return { entry, version };
-}
-
-/**
- * Signed tile URLs: the TileJSON (answered after the full access check) hands out tile URLs with
- * an HMAC over layer id, data version and an expiry (SIGNED_FOR_S, in 5-minute steps so the URLs
- * stay cacheable). A tile request with a valid signature is served from the cached index without
- * the layer-visibility queries — the map asks for dozens of tiles at once, and each check costs
- * several SQL statements. Without a valid one (expired, other instance, index evicted) the tile
- * request gets the full check. So losing access takes effect on tiles within SIGNED_FOR_S, the
- * same time the browser may keep a tile (Cache-Control max-age=300).
- */
-const SIGNED_FOR_S = 300;
+const dsSelect = { id: true, filePath: true, settings: true, updatedAt: true, type: { select: { code: true } } } as const;
+type TDs = { id: number; filePath: string | null; settings: unknown; updatedAt: Date; type: { code: string } | null };
+/** Layers whose data source passed a check in this process, with the cache key of their index. */
 const checkedLayers = new Map<number, { key: string; version: string }>();
 
-function signature(layerId: number, version: string, exp: number): string {
-  return createHmac('sha256', hkdfKey()).update(`${layerId}.${version}.${exp}`).digest('base64url').slice(0, 32);
-}
-let keyCache: { secret: string; key: Buffer } | null = null;
-function hkdfKey(): Buffer {
-  const secret = config().AUTH_SECRET;
-  if (keyCache?.secret !== secret) keyCache = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'mapspace', 'tile-urls', 32)) };
-  return keyCache.key;
+function entryOf(layerId: number, ds: TDs): TEntry {
+  if (!tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
+  const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
+  const key = ds.filePath ? `file:${ds.filePath}` : `url:${ds.id}:${ds.updatedAt.getTime()}:${url}`;
+  checkedLayers.set(layerId, { key, version: ds.updatedAt.getTime().toString(36) });
+  return entryFor(key, ds.filePath ? Infinity : URL_TTL_MS, async () => buildIndex(await loadData({ filePath: ds.filePath, url })));
 }
 
-export function signTileQuery(layerId: number, version: string, now = Date.now()): string {
-  const exp = (Math.floor(now / 1000 / SIGNED_FOR_S) + 2) * SIGNED_FOR_S;
-  return `exp=${exp}&sig=${signature(layerId, version, exp)}`;
+/** The cached index of a layer's GeoJSON, after checking the caller may see the layer. */
+async function checkedEntry(opts: TTileCaller): Promise<TEntry> {
+  const { layer } = await findVisibleLayer(opts);
+  if (!layer.data_source) throw ApiError.notFound();
+  const ds = await db().dataSource.findFirst({ where: { id: layer.data_source, layers: { some: { id: layer.id } } }, select: dsSelect });
+  if (!ds) throw ApiError.notFound();
+  return entryOf(opts.layerId, ds);
 }
 
-/** The cached entry a validly signed tile URL points at, or null (then the full check runs). */
-function signedEntry(layerId: number, q: { v?: string; exp?: string; sig?: string }): TEntry | null {
-  if (!q.v || !q.exp || !q.sig || !/^\d{1,12}$/.test(q.exp)) return null;
-  const exp = Number(q.exp);
-  if (exp * 1000 <= Date.now() || exp * 1000 > Date.now() + 3 * SIGNED_FOR_S * 1000) return null;
-  if (!safeEqual(q.sig, signature(layerId, q.v, exp))) return null;
+/** A validly signed tile request's entry: from the cache, else built from the layer's data source (one query). */
+async function signedEntry(layerId: number, q: { v?: string; exp?: string; sig?: string }): Promise<TEntry | null> {
+  if (!q.v || !verifyTileSignature(layerId, q)) return null;
   const checked = checkedLayers.get(layerId);
-  const entry = checked?.version === q.v ? cache.get(checked.key) : undefined;
-  return entry && Date.now() - entry.at < entry.ttl ? entry : null;
-}
-
-/**
- * TileJSON of a GeoJSON layer: the tile URL template and the data's bounds, so the map asks only
- * for tiles that hold features (one or two for a small layer).
- */
-export async function layerTileJsonResponse(opts: TTileCaller): Promise<Response> {
-  const { entry, version } = await tiledLayer(opts);
-  const { bbox } = await entry.index;
-  // The share token stays in the URL: a tile request whose signature expired falls back to the full check.
-  const query = `?v=${version}&${signTileQuery(opts.layerId, version)}${opts.shareToken ? `&token=${encodeURIComponent(opts.shareToken)}` : ''}`;
-  const body = {
-    tilejson: '3.0.0',
-    scheme: 'xyz',
-    // Root-relative: resolved against the page's origin, whatever host name the app is reached by.
-    tiles: [`/api/layers/${opts.layerId}/tiles/{z}/{x}/{y}${query}`],
-    minzoom: 0,
-    maxzoom: TILE_MAX_ZOOM,
-    ...(bbox ? { bounds: padBounds(bbox) } : {}),
-    vector_layers: [{ id: TILE_SOURCE_LAYER, fields: {} }],
-  };
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' } });
-}
-
-/** A bbox widened a little (a single point has an empty one) and kept inside the web-mercator world. */
-function padBounds(b: number[]): number[] {
-  const pad = 1e-6;
-  return [Math.max(-180, b[0] - pad), Math.max(-85.051129, b[1] - pad), Math.min(180, b[2] + pad), Math.min(85.051129, b[3] + pad)];
+  const hit = checked?.version === q.v ? cache.get(checked.key) : undefined;
+  if (hit && Date.now() - hit.at < hit.ttl) return hit;
+  const row = await db().layer.findUnique({ where: { id: layerId }, select: { dataSource: { select: dsSelect } } });
+  const ds = row?.dataSource;
+  // The layer now shows other data (or none) than what was signed: the full check decides.
+  if (!ds || ds.updatedAt.getTime().toString(36) !== q.v) return null;
+  return entryOf(layerId, ds);
 }
 
 export async function layerTileResponse(opts: TTileCaller & { z: number; x: number; y: number; signed?: { v?: string; exp?: string; sig?: string } }): Promise<Response> {
   const { z, x, y } = opts;
   if (z > 24 || x >= 2 ** z || y >= 2 ** z) throw ApiError.notFound();
-  const entry = signedEntry(opts.layerId, opts.signed ?? {}) ?? (await tiledLayer(opts)).entry;
+  const entry = (await signedEntry(opts.layerId, opts.signed ?? {})) ?? (await checkedEntry(opts));
   const { index } = await entry.index;
   const tileKey = `${z}/${x}/${y}`;
   let body = entry.tiles.get(tileKey);

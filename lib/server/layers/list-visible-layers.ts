@@ -4,6 +4,7 @@ import { can } from '@/lib/rights';
 import { tiledSource } from '@/lib/map-tiles';
 import { db } from '../db';
 import { layerVisibleScope } from '../tenancy';
+import { signedTilesUrl } from './tile-urls';
 
 import type { TWorkspaceAccess } from '../workspaces/resolve-access';
 
@@ -40,7 +41,6 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
     },
   });
   const tokenQuery = opts.shareToken ? `?token=${encodeURIComponent(opts.shareToken)}` : '';
-  const tokenParam = opts.shareToken ? `&token=${encodeURIComponent(opts.shareToken)}` : '';
   const byId = new Map<number, TLayerWire>();
   for (const r of rows) {
     const ds = r.dataSource;
@@ -57,8 +57,8 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
             type_code: ds.type?.code ?? null,
             settings: (ds.settings ?? {}) as Record<string, unknown>,
             data_url: ds.filePath ? `/api/layers/${r.id}/data${tokenQuery}` : null,
-            // GeoJSON is drawn from vector tiles the app cuts (TileJSON, layer-tiles.ts); v= changes with the data source.
-            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? `/api/layers/${r.id}/tiles?v=${ds.updatedAt.getTime().toString(36)}${tokenParam}` : null,
+            // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); signed, v= changes with the data source.
+            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? signedTilesUrl(r.id, ds.updatedAt.getTime().toString(36), opts.shareToken) : null,
             bbox: ds.bbox.length === 4 ? ds.bbox : null,
             feature_count: ds.featureCount,
           }

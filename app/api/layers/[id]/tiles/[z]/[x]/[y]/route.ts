@@ -6,7 +6,7 @@ import { layerTileResponse } from '@/lib/server/layers';
 
 const ZTileNumber = z.string().regex(/^\d{1,8}$/).transform(Number);
 
-// GET /api/layers/{id}/tiles/{z}/{x}/{y}(?v=&exp=&sig=&token=) – a GeoJSON layer as a vector tile (layer "features"); a signed URL from the TileJSON, else whoever may see the layer
+// GET /api/layers/{id}/tiles/{z}/{x}/{y}(?v=&exp=&sig=&token=) – a GeoJSON layer as a vector tile (layer "features"); a signed URL from the layer list (tile-urls.ts), else whoever may see the layer
 export const GET = withApi({
   auth: 'optional',
   params: z.object({ id: ZIdParam, z: ZTileNumber, x: ZTileNumber, y: ZTileNumber }),
