@@ -10,7 +10,7 @@ import { safeFetch } from '../datasources/safe-fetch';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { findVisibleLayer } from './find-layer';
-import { verifyTileSignature } from './tile-urls';
+import { rememberBounds, tileCacheKey, verifyTileSignature } from './tile-urls';
 
 /**
  * GeoJSON data sources served as Mapbox vector tiles (GET /api/layers/{id}/tiles/{z}/{x}/{y}).
@@ -30,12 +30,16 @@ import { verifyTileSignature } from './tile-urls';
 const EXTENT = 4096;
 const URL_TTL_MS = 5 * 60_000;
 const FAILURE_TTL_MS = 10_000;
-const MAX_INDEXES = 6;
+// The cache is bounded by the size of the GeoJSON behind it (an index takes a few times that in
+// memory), not by a count: a workspace easily has more GeoJSON layers than a small count, and the
+// big one must not be evicted by the small ones of the same map.
+const MAX_CACHED_BYTES = 96 * 1024 * 1024;
+const MAX_INDEXES = 200;
 const MAX_TILES_PER_INDEX = 4000;
 const URL_TIMEOUT_MS = 30_000;
 
-type TIndexed = { index: GeoJSONVT; bbox: number[] | null; featureCount: number };
-type TEntry = { key: string; at: number; ttl: number; index: Promise<TIndexed>; tiles: Map<string, Uint8Array> };
+type TIndexed = { index: GeoJSONVT; bbox: number[] | null; featureCount: number; bytes: number };
+type TEntry = { key: string; at: number; ttl: number; bytes: number; index: Promise<TIndexed>; tiles: Map<string, Uint8Array> };
 const cache = new Map<string, TEntry>();
 
 function parseGeojson(text: string): unknown {
@@ -46,12 +50,12 @@ function parseGeojson(text: string): unknown {
   }
 }
 
-async function loadData(source: { filePath: string | null; url: string | null }): Promise<unknown> {
+async function loadData(source: { filePath: string | null; url: string | null }): Promise<{ data: unknown; bytes: number }> {
   if (source.filePath) {
     const abs = resolveUpload(source.filePath);
     const text = abs ? await readFile(abs, 'utf8').catch(() => null) : null;
     if (text === null) throw ApiError.notFound();
-    return parseGeojson(text);
+    return { data: parseGeojson(text), bytes: text.length };
   }
   if (!source.url) throw ApiError.notFound();
   let res;
@@ -61,7 +65,7 @@ async function loadData(source: { filePath: string | null; url: string | null })
     throw ApiError.detail(502, (err as { fields?: Record<string, string[]> }).fields?.url?.[0] ?? 'The data source could not be loaded.');
   }
   if (res.status < 200 || res.status >= 300) throw ApiError.detail(502, `The data source answered HTTP ${res.status}.`);
-  return parseGeojson(res.body.toString('utf8'));
+  return { data: parseGeojson(res.body.toString('utf8')), bytes: res.body.length };
 }
 
 function entryFor(key: string, ttl: number, build: () => Promise<TIndexed>): TEntry {
@@ -72,14 +76,32 @@ function entryFor(key: string, ttl: number, build: () => Promise<TIndexed>): TEn
     cache.set(key, hit);
     return hit;
   }
-  const entry: TEntry = { key, at: now, ttl, index: build(), tiles: new Map() };
-  entry.index.catch(() => {
-    // A failing source is retried after a short pause, not on every tile of the same map.
-    if (cache.get(key) === entry) entry.ttl = FAILURE_TTL_MS;
-  });
+  const entry: TEntry = { key, at: now, ttl, bytes: 0, index: build(), tiles: new Map() };
+  entry.index.then(
+    (built) => {
+      entry.bytes = built.bytes;
+      evict(entry);
+    },
+    () => {
+      // A failing source is retried after a short pause, not on every tile of the same map.
+      if (cache.get(key) === entry) entry.ttl = FAILURE_TTL_MS;
+    },
+  );
   cache.set(key, entry);
-  while (cache.size > MAX_INDEXES) cache.delete(cache.keys().next().value as string);
+  evict(entry);
   return entry;
+}
+
+/** Drops the least recently used indexes (never `keep`) while the cache is over its budget. */
+function evict(keep: TEntry) {
+  let total = 0;
+  for (const e of cache.values()) total += e.bytes;
+  for (const e of cache.values()) {
+    if (cache.size <= MAX_INDEXES && total <= MAX_CACHED_BYTES) break;
+    if (e === keep) continue;
+    cache.delete(e.key);
+    total -= e.bytes;
+  }
 }
 
 /** Encodes one tile of a GeoJSON data set (an empty answer when no feature reaches it). */
@@ -90,11 +112,11 @@ export function encodeTile(index: GeoJSONVT, z: number, x: number, y: number): U
 }
 
 /** Validates GeoJSON (as uploads are) and indexes it with the options MapLibre's GeoJSON source uses in the browser. */
-export function buildIndex(data: unknown): TIndexed {
+export function buildIndex({ data, bytes }: { data: unknown; bytes: number }): TIndexed {
   const summary = summarizeGeojson(data);
   if (!summary.ok) throw ApiError.detail(502, summary.error);
   const index = new GeoJSONVT(data as GeoJSON.GeoJSON, { maxZoom: TILE_MAX_ZOOM, extent: EXTENT, buffer: 64, tolerance: 3, indexMaxZoom: 5, indexMaxPoints: 100_000 });
-  return { index, bbox: summary.bbox, featureCount: summary.featureCount };
+  return { index, bbox: summary.bbox, featureCount: summary.featureCount, bytes };
 }
 
 type TTileCaller = { userId: number | null; layerId: number; shareToken?: string | null };
@@ -107,9 +129,14 @@ const checkedLayers = new Map<number, { key: string; version: string }>();
 function entryOf(layerId: number, ds: TDs): TEntry {
   if (!tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
   const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
-  const key = ds.filePath ? `file:${ds.filePath}` : `url:${ds.id}:${ds.updatedAt.getTime()}:${url}`;
+  const key = tileCacheKey(ds);
   checkedLayers.set(layerId, { key, version: ds.updatedAt.getTime().toString(36) });
-  return entryFor(key, ds.filePath ? Infinity : URL_TTL_MS, async () => buildIndex(await loadData({ filePath: ds.filePath, url })));
+  const ttl = ds.filePath ? Infinity : URL_TTL_MS;
+  return entryFor(key, ttl, async () => {
+    const built = buildIndex(await loadData({ filePath: ds.filePath, url }));
+    if (url) rememberBounds(key, built.bbox, ttl);
+    return built;
+  });
 }
 
 /** The cached index of a layer's GeoJSON, after checking the caller may see the layer. */

@@ -40,3 +40,29 @@ export function verifyTileSignature(layerId: number, q: { v?: string; exp?: stri
   if (exp * 1000 <= now || exp * 1000 > now + (SIGNED_FOR_S + STEP_S) * 1000) return false;
   return safeEqual(q.sig, signature(layerId, q.v, exp));
 }
+
+/** The tile cache key of a data source version (layer-tiles.ts): an upload's file, or URL + version. */
+export function tileCacheKey(ds: { id: number; filePath: string | null; settings: unknown; updatedAt: Date }): string {
+  if (ds.filePath) return `file:${ds.filePath}`;
+  return `url:${ds.id}:${ds.updatedAt.getTime()}:${String((ds.settings as { url?: unknown } | null)?.url ?? '').trim()}`;
+}
+
+/**
+ * Bounds of URL GeoJSON this process has tiled recently (an upload's bbox is stored with it). The
+ * layer list passes them on, so the map asks only for the tiles that hold features (one or two for
+ * a small layer instead of every tile in view); expired with the cached data.
+ */
+// On globalThis: the pages and the tile route are separate server bundles, each with its own copy of this module.
+const g = globalThis as { __mapspaceTileBounds?: Map<string, { bbox: number[]; until: number }> };
+const knownBounds = (g.__mapspaceTileBounds ??= new Map());
+
+export function rememberBounds(key: string, bbox: number[] | null, ttlMs: number) {
+  const now = Date.now();
+  if (knownBounds.size > 5000) for (const [k, v] of knownBounds) if (v.until <= now) knownBounds.delete(k);
+  if (bbox && knownBounds.size <= 5000) knownBounds.set(key, { bbox, until: now + ttlMs });
+}
+
+export function boundsFor(key: string): number[] | null {
+  const hit = knownBounds.get(key);
+  return hit && hit.until > Date.now() ? hit.bbox : null;
+}
