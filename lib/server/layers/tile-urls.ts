@@ -13,7 +13,7 @@ import { safeEqual } from '../crypto';
  * most — about the time a browser may keep a tile anyway (Cache-Control max-age=300).
  * Expiries are 5-minute steps, so a tile URL stays the same (cacheable) for a while.
  */
-export const SIGNED_FOR_S = 600;
+export const SIGNED_FOR_S = 300;
 const STEP_S = 300;
 
 let keyCache: { secret: string; key: Buffer } | null = null;
