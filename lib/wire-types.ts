@@ -33,6 +33,11 @@ export type TLayerSourceWire = {
   settings: Record<string, unknown>;
   /** URL the browser loads data from when the app serves it (uploaded files). */
   data_url: string | null;
+  /**
+   * Signed {z}/{x}/{y} URL template of the vector tiles (source layer "features") the app cuts from
+   * a GeoJSON upload or URL; the map draws GeoJSON sources from them instead of loading the file.
+   */
+  tiles_url?: string | null;
   bbox: number[] | null;
   feature_count: number | null;
 };

@@ -1,3 +1,4 @@
+import { TILE_MAX_ZOOM, TILE_SOURCE_LAYER } from '@/lib/map-tiles';
 import type { TLayerWire } from '@/lib/wire-types';
 import { pmtilesSourceUrl } from './pmtiles';
 
@@ -79,6 +80,8 @@ export function withQuery(url: string, params: Record<string, string | undefined
 /** The absolute URL of the app-served data (uploads) or the configured URL. */
 function absolute(url: string): string {
   if (typeof window === 'undefined' || /^[a-z]+:/i.test(url)) return url;
+  // Concatenated, not new URL(): that would percent-encode the {z}/{x}/{y} of a tile template.
+  if (url.startsWith('/') && !url.startsWith('//')) return `${window.location.origin}${url}`;
   return new URL(url, window.location.origin).toString();
 }
 
@@ -299,6 +302,7 @@ export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null, opts
     }
     case 'geojson':
     case 'wfs': {
+      if (src.tiles_url) return tiledGeojsonSpec(layer, src.tiles_url, src.bbox, s);
       const data = featureUrlOf(layer);
       if (!data) return { kind: 'unsupported', reason: 'The data source has no URL or file' };
       return { kind: 'vector', sourceId, source: { type: 'geojson', data, attribution: str(s.attribution) }, layers: vectorLayers(layer, sourceId), queryable: true };
@@ -306,12 +310,30 @@ export function layerSpecOf(layer: TLayerWire, arcgisToken?: string | null, opts
     case '3dtiles':
       return { kind: 'unsupported', reason: `3D Tiles are ${NOT_SUPPORTED}` };
     default:
+      if (src.tiles_url) return tiledGeojsonSpec(layer, src.tiles_url, src.bbox, s);
       if (src.data_url) {
         const data = absolute(src.data_url);
         return { kind: 'vector', sourceId, source: { type: 'geojson', data }, layers: vectorLayers(layer, sourceId), queryable: true };
       }
       return { kind: 'unsupported', reason: `This data source type is ${NOT_SUPPORTED}` };
   }
+}
+
+/**
+ * GeoJSON the app serves as vector tiles (uploads and URL sources, see lib/map-tiles.ts): the
+ * browser loads the few tiles it draws instead of the whole file, and MapLibre's worker skips
+ * parsing, indexing and re-encoding it. Detail to TILE_MAX_ZOOM, overzoomed beyond; `bounds`
+ * (known for uploads) spares requests for empty tiles.
+ */
+function tiledGeojsonSpec(layer: TLayerWire, tilesUrl: string, bbox: number[] | null, s: Record<string, unknown>): TLayerSpec {
+  const sourceId = sourceIdOf(layer.id);
+  const source: Record<string, unknown> = { type: 'vector', tiles: [absolute(tilesUrl)], minzoom: 0, maxzoom: TILE_MAX_ZOOM, ...attributionOf(s) };
+  if (bbox?.length === 4 && bbox.every(Number.isFinite)) {
+    // Widened a little (a single point has an empty box) and kept inside the web-mercator world.
+    const pad = 1e-6;
+    source.bounds = [Math.max(-180, bbox[0] - pad), Math.max(-85.051129, bbox[1] - pad), Math.min(180, bbox[2] + pad), Math.min(85.051129, bbox[3] + pad)];
+  }
+  return { kind: 'vector', sourceId, source, layers: vectorLayers(layer, sourceId, TILE_SOURCE_LAYER), queryable: true };
 }
 
 function isPmtiles(url: string) {

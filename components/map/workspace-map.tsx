@@ -11,7 +11,7 @@ import { AddLayerDialog, EditLayerDialog, PluginsDialog, type TLayerEdit } from 
 import { ElevationProfile } from './elevation-profile';
 import { featureInfoAt, infoDom } from './feature-info';
 import { FeatureSearch } from './feature-search';
-import { flatten } from './layer-spec';
+import { flatten, styleIdsOf } from './layer-spec';
 import { LayerTree, type TLayerStatus } from './layer-tree';
 import { Legend } from './legend';
 import { syncLayers } from './map-sync';
@@ -118,7 +118,11 @@ export function WorkspaceMap({ workspace: initial, layers, mode }: TWorkspaceMap
     });
     m.on('sourcedata', (e) => {
       // Vector sources without configured source layers are styled once their metadata arrives.
-      if (e.sourceDataType === 'metadata' && bySource(e.sourceId) !== null) setMetaTick((n) => n + 1);
+      // Only those still without style layers: a re-sync (and re-render) per loaded raster or TileJSON source is wasted work.
+      const id = e.sourceDataType === 'metadata' ? bySource(e.sourceId) : null;
+      if (id === null) return;
+      const ids = styleIdsOf(id);
+      if (!m.getLayer(ids.fill) && !m.getLayer(ids.raster)) setMetaTick((n) => n + 1);
     });
     m.on('idle', () => {
       setIdle(true);

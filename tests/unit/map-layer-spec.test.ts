@@ -73,6 +73,29 @@ describe('layer specs per data source type', () => {
     expect(circle.paint['circle-radius']).toBe(9);
   });
 
+  test('GeoJSON the app serves as vector tiles becomes a vector source of layer "features", overzoomed past z16, bounded by the upload bbox', () => {
+    const tiles = '/api/layers/7/tiles/{z}/{x}/{y}?v=abc&exp=600&sig=s';
+    const url = layer(7, 'geojson', { url: 'https://g/big.geojson' }, {});
+    url.source!.tiles_url = tiles;
+    const spec = layerSpecOf(url);
+    if (spec.kind !== 'vector') throw new Error('vector expected');
+    expect(spec.source).toEqual({ type: 'vector', tiles: [tiles], minzoom: 0, maxzoom: 16 });
+    expect(spec.layers.map((l) => [l.type, l['source-layer']])).toEqual([
+      ['fill', 'features'],
+      ['line', 'features'],
+      ['circle', 'features'],
+    ]);
+    const upload = layer(8, 'geojson', {}, {});
+    Object.assign(upload.source!, { tiles_url: tiles, data_url: '/api/layers/8/data', bbox: [4.9, 52, 4.9, 52] });
+    const up = layerSpecOf(upload);
+    expect(up).toMatchObject({ kind: 'vector', source: { type: 'vector', tiles: [tiles] } });
+    const b = (up as unknown as { source: { bounds: number[] } }).source.bounds;
+    expect(b[0]).toBeLessThan(4.9);
+    expect(b[2]).toBeGreaterThan(4.9);
+    // Without tiles (an older answer, WFS) GeoJSON stays a GeoJSON source.
+    expect(layerSpecOf(layer(9, 'geojson', { url: 'https://g/a.geojson' }))).toMatchObject({ source: { type: 'geojson', data: 'https://g/a.geojson' } });
+  });
+
   test('template validation', () => {
     expect(templateError('{"color":"red"}')).toBeNull();
     expect(templateError('')).toBeNull();

@@ -43,10 +43,16 @@ export async function assertAllowedUrl(raw: string): Promise<URL> {
 
 export type TFetched = { status: number; contentType: string; body: Buffer; url: string };
 
-/** GET with the guard above, following up to 3 redirects (each re-checked). */
-export async function safeFetch(raw: string, headers: Record<string, string> = {}): Promise<TFetched> {
+/**
+ * GET with the guard above, following up to 3 redirects (each re-checked).
+ * `limits` widens the timeout and size cap for callers that load whole data
+ * sets (the GeoJSON tiler), the defaults are the connection test's.
+ */
+export async function safeFetch(raw: string, headers: Record<string, string> = {}, limits: { timeoutMs?: number; maxBytes?: number } = {}): Promise<TFetched> {
+  const timeoutMs = limits.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const maxBytes = limits.maxBytes ?? FETCH_MAX_BYTES;
   let current = raw;
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(timeoutMs);
   for (let hop = 0; hop < 4; hop++) {
     const url = await assertAllowedUrl(current);
     let res: Response;
@@ -54,7 +60,7 @@ export async function safeFetch(raw: string, headers: Record<string, string> = {
       res = await fetch(url, { headers, redirect: 'manual', signal });
     } catch (err) {
       const timeout = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
-      throw ApiError.field('url', timeout ? 'The service did not answer within 5 seconds.' : `Could not connect: ${(err as Error).message}`);
+      throw ApiError.field('url', timeout ? `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.` : `Could not connect: ${(err as Error).message}`);
     }
     if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
       current = new URL(res.headers.get('location')!, url).toString();
@@ -69,9 +75,9 @@ export async function safeFetch(raw: string, headers: Record<string, string> = {
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > FETCH_MAX_BYTES) {
+        if (size > maxBytes) {
           await reader.cancel();
-          throw ApiError.field('url', 'The answer is larger than 5 MB.');
+          throw ApiError.field('url', `The answer is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`);
         }
         chunks.push(Buffer.from(value));
       }

@@ -8,3 +8,4 @@ export { deleteLayer } from './delete-layer';
 export { reorderLayers } from './reorder-layers';
 export { layerDataResponse } from './layer-data';
 export { listAccountLayers } from './list-account-layers';
+export { layerTileResponse } from './layer-tiles';

@@ -1,0 +1,199 @@
+import 'server-only';
+import { readFile } from 'node:fs/promises';
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { TILE_MAX_ZOOM, TILE_SOURCE_LAYER, tiledSource } from '@/lib/map-tiles';
+import { config } from '../config';
+import { summarizeGeojson } from '../datasources/geojson-summary';
+import { resolveUpload } from '../datasources/upload-files';
+import { safeFetch } from '../datasources/safe-fetch';
+import { db } from '../db';
+import { ApiError } from '../http/errors';
+import { findVisibleLayer } from './find-layer';
+import { rememberBounds, tileCacheKey, verifyTileSignature } from './tile-urls';
+
+/**
+ * GeoJSON data sources served as Mapbox vector tiles (GET /api/layers/{id}/tiles/{z}/{x}/{y}).
+ *
+ * Why: a 100 000-feature GeoJSON loaded by the browser costs MapLibre's worker the download and
+ * JSON.parse of the whole file, the geojson-vt index, a vector-tile (PBF) encoding of every tile it
+ * draws and a structured copy of the whole data set back to the main thread; here that happens once
+ * per data source version on the server and every viewer gets small, cacheable tiles.
+ *
+ * The data is the uploaded file or the source's URL (fetched with the SSRF guard of safe-fetch, up
+ * to UPLOAD_MAX_BYTES, without the source's credentials, like the browser did). Indexes are cached
+ * per data source and version (`updatedAt`; the file of an upload never changes in place), URL
+ * data for URL_TTL_MS; encoded tiles are cached with their index. A tile request either carries a
+ * valid signature from the layer list (tile-urls.ts: the list was the visibility check, at most
+ * SIGNED_FOR_S ago) or gets the full check of GET /api/layers/{id}/data (member, or share token for
+ * an unrestricted layer), so the shared cache never serves a tile to someone who may not see it.
+ * Building an index runs on the event loop (≈ 0.4 s for 100 000 points on this machine, once per
+ * data source version); a worker thread would keep it off the request path.
+ */
+const EXTENT = 4096;
+const URL_TTL_MS = 5 * 60_000;
+const FAILURE_TTL_MS = 10_000;
+// The cache is bounded by memory, not by a count: a workspace easily has more GeoJSON layers than
+// a small count, and the big one must not be evicted by the small ones of the same map. An index
+// takes about 5× the GeoJSON text in heap (measured: 14.6 MB of points → 70 MB); encoded tiles
+// are counted as they are, at most TILE_BYTES_PER_INDEX per index.
+const MAX_CACHED_BYTES = 192 * 1024 * 1024;
+const INDEX_BYTES_PER_SOURCE_BYTE = 5;
+const TILE_BYTES_PER_INDEX = 32 * 1024 * 1024;
+const MAX_INDEXES = 200;
+const URL_TIMEOUT_MS = 30_000;
+
+type TIndexed = { index: GeoJSONVT; bbox: number[] | null; featureCount: number; bytes: number };
+type TEntry = { key: string; at: number; ttl: number; bytes: number; tileBytes: number; index: Promise<TIndexed>; tiles: Map<string, Uint8Array> };
+const cache = new Map<string, TEntry>();
+
+function parseGeojson(text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw ApiError.detail(502, 'The data source did not answer with JSON.');
+  }
+}
+
+async function loadData(source: { filePath: string | null; url: string | null }): Promise<{ data: unknown; bytes: number }> {
+  if (source.filePath) {
+    const abs = resolveUpload(source.filePath);
+    const text = abs ? await readFile(abs, 'utf8').catch(() => null) : null;
+    if (text === null) throw ApiError.notFound();
+    return { data: parseGeojson(text), bytes: text.length };
+  }
+  if (!source.url) throw ApiError.notFound();
+  let res;
+  try {
+    res = await safeFetch(source.url, { Accept: 'application/geo+json, application/json' }, { timeoutMs: URL_TIMEOUT_MS, maxBytes: config().UPLOAD_MAX_BYTES });
+  } catch (err) {
+    throw ApiError.detail(502, (err as { fields?: Record<string, string[]> }).fields?.url?.[0] ?? 'The data source could not be loaded.');
+  }
+  if (res.status < 200 || res.status >= 300) throw ApiError.detail(502, `The data source answered HTTP ${res.status}.`);
+  return { data: parseGeojson(res.body.toString('utf8')), bytes: res.body.length };
+}
+
+function entryFor(key: string, ttl: number, build: () => Promise<TIndexed>): TEntry {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < hit.ttl) {
+    cache.delete(key); // re-insert: the Map's order is the LRU order
+    cache.set(key, hit);
+    return hit;
+  }
+  const entry: TEntry = { key, at: now, ttl, bytes: 0, tileBytes: 0, index: build(), tiles: new Map() };
+  entry.index.then(
+    (built) => {
+      entry.bytes = built.bytes * INDEX_BYTES_PER_SOURCE_BYTE;
+      evict(entry);
+    },
+    () => {
+      // A failing source is retried after a short pause, not on every tile of the same map.
+      if (cache.get(key) === entry) entry.ttl = FAILURE_TTL_MS;
+    },
+  );
+  cache.set(key, entry);
+  evict(entry);
+  return entry;
+}
+
+/** Drops the least recently used indexes (never `keep`) while the cache is over its budget. */
+function evict(keep: TEntry) {
+  let total = 0;
+  for (const e of cache.values()) total += e.bytes + e.tileBytes;
+  for (const e of cache.values()) {
+    if (cache.size <= MAX_INDEXES && total <= MAX_CACHED_BYTES) break;
+    if (e === keep) continue;
+    cache.delete(e.key);
+    total -= e.bytes + e.tileBytes;
+  }
+}
+
+/** Encodes one tile of a GeoJSON data set (an empty answer when no feature reaches it). */
+export function encodeTile(index: GeoJSONVT, z: number, x: number, y: number): Uint8Array {
+  const tile = index.getTile(z, x, y);
+  if (!tile || !tile.features.length) return new Uint8Array(0);
+  return fromGeojsonVt({ [TILE_SOURCE_LAYER]: tile }, { version: 2, extent: EXTENT });
+}
+
+/** Validates GeoJSON (as uploads are) and indexes it with the options MapLibre's GeoJSON source uses in the browser. */
+export function buildIndex({ data, bytes }: { data: unknown; bytes: number }): TIndexed {
+  const summary = summarizeGeojson(data);
+  if (!summary.ok) throw ApiError.detail(502, summary.error);
+  const index = new GeoJSONVT(data as GeoJSON.GeoJSON, { maxZoom: TILE_MAX_ZOOM, extent: EXTENT, buffer: 64, tolerance: 3, indexMaxZoom: 5, indexMaxPoints: 100_000 });
+  return { index, bbox: summary.bbox, featureCount: summary.featureCount, bytes };
+}
+
+type TTileCaller = { userId: number | null; layerId: number; shareToken?: string | null };
+
+const dsSelect = { id: true, filePath: true, settings: true, updatedAt: true, type: { select: { code: true } } } as const;
+type TDs = { id: number; filePath: string | null; settings: unknown; updatedAt: Date; type: { code: string } | null };
+/** Layers whose data source passed a check in this process, with the cache key of their index. */
+const checkedLayers = new Map<number, { key: string; version: string }>();
+
+function entryOf(layerId: number, ds: TDs): TEntry {
+  if (!tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
+  const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
+  const key = tileCacheKey(ds);
+  if (checkedLayers.size > 10_000) checkedLayers.clear();
+  checkedLayers.set(layerId, { key, version: ds.updatedAt.getTime().toString(36) });
+  const ttl = ds.filePath ? Infinity : URL_TTL_MS;
+  return entryFor(key, ttl, async () => {
+    const built = buildIndex(await loadData({ filePath: ds.filePath, url }));
+    if (url) rememberBounds(key, built.bbox, ttl);
+    return built;
+  });
+}
+
+/** The cached index of a layer's GeoJSON, after checking the caller may see the layer. */
+async function checkedEntry(opts: TTileCaller): Promise<TEntry> {
+  const { layer } = await findVisibleLayer(opts);
+  if (!layer.data_source) throw ApiError.notFound();
+  const ds = await db().dataSource.findFirst({ where: { id: layer.data_source, layers: { some: { id: layer.id } } }, select: dsSelect });
+  if (!ds) throw ApiError.notFound();
+  return entryOf(opts.layerId, ds);
+}
+
+/** A validly signed tile request's entry: from the cache, else built from the layer's data source (one query). */
+async function signedEntry(layerId: number, q: { v?: string; exp?: string; sig?: string }): Promise<TEntry | null> {
+  if (!q.v || !verifyTileSignature(layerId, q)) return null;
+  const checked = checkedLayers.get(layerId);
+  const hit = checked?.version === q.v ? cache.get(checked.key) : undefined;
+  if (hit && Date.now() - hit.at < hit.ttl) return hit;
+  const row = await db().layer.findUnique({ where: { id: layerId }, select: { dataSource: { select: dsSelect } } });
+  const ds = row?.dataSource;
+  // The layer now shows other data (or none) than what was signed: the full check decides.
+  if (!ds || ds.updatedAt.getTime().toString(36) !== q.v) return null;
+  return entryOf(layerId, ds);
+}
+
+export async function layerTileResponse(opts: TTileCaller & { z: number; x: number; y: number; signed?: { v?: string; exp?: string; sig?: string } }): Promise<Response> {
+  const { z, x, y } = opts;
+  if (z > 24 || x >= 2 ** z || y >= 2 ** z) throw ApiError.notFound();
+  const entry = (await signedEntry(opts.layerId, opts.signed ?? {})) ?? (await checkedEntry(opts));
+  const { index } = await entry.index;
+  const tileKey = `${z}/${x}/${y}`;
+  let body = entry.tiles.get(tileKey);
+  if (!body) {
+    body = encodeTile(index, z, x, y);
+    entry.tiles.set(tileKey, body);
+    entry.tileBytes += body.length;
+    for (const [k, t] of entry.tiles) {
+      if (entry.tileBytes <= TILE_BYTES_PER_INDEX) break;
+      entry.tiles.delete(k);
+      entry.tileBytes -= t.length;
+    }
+    evict(entry);
+  }
+  // The tile URL carries the data source version (?v=), so a browser may keep it for a while.
+  return new Response(body.length ? (body as Uint8Array<ArrayBuffer>) : null, {
+    status: 200,
+    headers: { 'Content-Type': 'application/vnd.mapbox-vector-tile', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' },
+  });
+}
+
+/** For tests: forget every cached index. */
+export function clearTileCache() {
+  cache.clear();
+  checkedLayers.clear();
+}
