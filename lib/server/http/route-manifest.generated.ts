@@ -26,6 +26,7 @@ export const ROUTES: TRouteEntry[] = [
   { path: "/api/invite", file: "app/api/invite/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/invite/route") },
   { path: "/api/layers/{id}/data", file: "app/api/layers/[id]/data/route.ts", methods: ["GET"], load: () => import("@/app/api/layers/[id]/data/route") },
   { path: "/api/layers/{id}", file: "app/api/layers/[id]/route.ts", methods: ["GET","PATCH","DELETE"], load: () => import("@/app/api/layers/[id]/route") },
+  { path: "/api/layers/{id}/tiles/{z}/{x}/{y}", file: "app/api/layers/[id]/tiles/[z]/[x]/[y]/route.ts", methods: ["GET"], load: () => import("@/app/api/layers/[id]/tiles/[z]/[x]/[y]/route") },
   { path: "/api/layers/reorder", file: "app/api/layers/reorder/route.ts", methods: ["POST"], load: () => import("@/app/api/layers/reorder/route") },
   { path: "/api/layers", file: "app/api/layers/route.ts", methods: ["GET","POST"], load: () => import("@/app/api/layers/route") },
   { path: "/api/schema", file: "app/api/schema/route.ts", methods: ["GET"], load: () => import("@/app/api/schema/route") },

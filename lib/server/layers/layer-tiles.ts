@@ -10,7 +10,7 @@ import { safeFetch } from '../datasources/safe-fetch';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { findVisibleLayer } from './find-layer';
-import { rememberBounds, tileCacheKey, verifyTileSignature } from './tile-urls';
+import { rememberBounds, tileCacheKey } from './tile-urls';
 
 /**
  * GeoJSON data sources served as Mapbox vector tiles (GET /api/layers/{id}/tiles/{z}/{x}/{y}).
@@ -128,15 +128,11 @@ type TTileCaller = { userId: number | null; layerId: number; shareToken?: string
 
 const dsSelect = { id: true, filePath: true, settings: true, updatedAt: true, type: { select: { code: true } } } as const;
 type TDs = { id: number; filePath: string | null; settings: unknown; updatedAt: Date; type: { code: string } | null };
-/** Layers whose data source passed a check in this process, with the cache key of their index. */
-const checkedLayers = new Map<number, { key: string; version: string }>();
 
 function entryOf(layerId: number, ds: TDs): TEntry {
   if (!tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
   const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
   const key = tileCacheKey(ds);
-  if (checkedLayers.size > 10_000) checkedLayers.clear();
-  checkedLayers.set(layerId, { key, version: ds.updatedAt.getTime().toString(36) });
   const ttl = ds.filePath ? Infinity : URL_TTL_MS;
   return entryFor(key, ttl, async () => {
     const built = buildIndex(await loadData({ filePath: ds.filePath, url }));
@@ -154,23 +150,10 @@ async function checkedEntry(opts: TTileCaller): Promise<TEntry> {
   return entryOf(opts.layerId, ds);
 }
 
-/** A validly signed tile request's entry: from the cache, else built from the layer's data source (one query). */
-async function signedEntry(layerId: number, q: { v?: string; exp?: string; sig?: string }): Promise<TEntry | null> {
-  if (!q.v || !verifyTileSignature(layerId, q)) return null;
-  const checked = checkedLayers.get(layerId);
-  const hit = checked?.version === q.v ? cache.get(checked.key) : undefined;
-  if (hit && Date.now() - hit.at < hit.ttl) return hit;
-  const row = await db().layer.findUnique({ where: { id: layerId }, select: { dataSource: { select: dsSelect } } });
-  const ds = row?.dataSource;
-  // The layer now shows other data (or none) than what was signed: the full check decides.
-  if (!ds || ds.updatedAt.getTime().toString(36) !== q.v) return null;
-  return entryOf(layerId, ds);
-}
-
-export async function layerTileResponse(opts: TTileCaller & { z: number; x: number; y: number; signed?: { v?: string; exp?: string; sig?: string } }): Promise<Response> {
+export async function layerTileResponse(opts: TTileCaller & { z: number; x: number; y: number }): Promise<Response> {
   const { z, x, y } = opts;
   if (z > 24 || x >= 2 ** z || y >= 2 ** z) throw ApiError.notFound();
-  const entry = (await signedEntry(opts.layerId, opts.signed ?? {})) ?? (await checkedEntry(opts));
+  const entry = await checkedEntry(opts);
   const { index } = await entry.index;
   const tileKey = `${z}/${x}/${y}`;
   let body = entry.tiles.get(tileKey);
@@ -195,5 +178,4 @@ export async function layerTileResponse(opts: TTileCaller & { z: number; x: numb
 /** For tests: forget every cached index. */
 export function clearTileCache() {
   cache.clear();
-  checkedLayers.clear();
 }

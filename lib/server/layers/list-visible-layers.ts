@@ -4,7 +4,7 @@ import { can } from '@/lib/rights';
 import { tiledSource } from '@/lib/map-tiles';
 import { db } from '../db';
 import { layerVisibleScope } from '../tenancy';
-import { boundsFor, signedTilesUrl, tileCacheKey } from './tile-urls';
+import { boundsFor, tileCacheKey, tilesUrl } from './tile-urls';
 
 import type { TWorkspaceAccess } from '../workspaces/resolve-access';
 
@@ -57,8 +57,8 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
             type_code: ds.type?.code ?? null,
             settings: (ds.settings ?? {}) as Record<string, unknown>,
             data_url: ds.filePath ? `/api/layers/${r.id}/data${tokenQuery}` : null,
-            // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); signed, v= changes with the data source.
-            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? signedTilesUrl(r.id, ds.updatedAt.getTime().toString(36), opts.shareToken) : null,
+            // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); v= changes with the data source.
+            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? tilesUrl(r.id, ds.updatedAt.getTime().toString(36), opts.shareToken) : null,
             // A URL source's bounds when this process tiled it lately (fewer tile requests), see tile-urls.ts.
             bbox: ds.bbox.length === 4 ? ds.bbox : tiledSource(ds.type?.code, ds.filePath, ds.settings) ? boundsFor(tileCacheKey(ds)) : null,
             feature_count: ds.featureCount,

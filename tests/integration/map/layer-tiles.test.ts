@@ -92,7 +92,7 @@ describe('GET /api/layers/{id}/tiles/{z}/{x}/{y}', () => {
     expect((await get(open.id, { z: '1', x: '2', y: '0' }, { token: admin.token })).status).toBe(404); // outside the grid
   });
 
-  test('[R4.07] the layer list hands out signed tile URLs: valid without a session, tampered or borrowed ones get the full check', async () => {
+  test('[R4.07] the layer list hands out tile URLs; every tile is checked, so revoking a link or a membership ends access at once', async () => {
     const ds = await uploadedSource();
     const ws = await workspace(accountId, admin.id);
     const open = await db().layer.create({ data: { workspaceId: ws.id, name: 'open', dataSourceId: ds.id } });
@@ -103,25 +103,35 @@ describe('GET /api/layers/{id}/tiles/{z}/{x}/{y}', () => {
     const tree = await call(listLayers, `/api/layers?workspace=${ws.id}`, { token: admin.token });
     const byName = new Map<string, { source: { tiles_url: string } }>(tree.body.results.map((l: { name: string }) => [l.name, l]));
     const tilesUrl = byName.get('open')!.source.tiles_url;
-    expect(tilesUrl).toMatch(new RegExp(`^/api/layers/${open.id}/tiles/\\{z\\}/\\{x\\}/\\{y\\}\\?v=\\w+&exp=\\d+&sig=[\\w-]+$`));
+    expect(tilesUrl).toMatch(new RegExp(`^/api/layers/${open.id}/tiles/\\{z\\}/\\{x\\}/\\{y\\}\\?v=\\w+$`));
     const query = tilesUrl.split('?')[1];
-    expect((await get(open.id, FULL, { query })).status).toBe(200);
-    // A signature is bound to its layer and data version.
-    expect((await get(closed.id, FULL, { query })).status).toBe(404);
-    expect((await get(open.id, FULL, { query: query.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') })).status).toBe(404);
-    expect((await get(open.id, FULL, { query: query.replace(/v=\w+/, 'v=zzz') })).status).toBe(404);
-    expect((await get(open.id, FULL, { query: query.replace(/exp=\d+/, 'exp=1') })).status).toBe(404);
+    // The URL alone is no credential.
+    expect((await get(open.id, FULL, { query })).status).toBe(401);
+    expect((await get(open.id, FULL, { query, token: admin.token })).status).toBe(200);
 
-    // Share viewers get only the unrestricted layer, with the token kept for the fallback check.
-    const shared = await call(listLayers, `/api/layers?token=${token}`, {});
+    // A member of the layer's group sees its tiles until the membership ends: then the next tile is a 404.
+    const member = await addAccountMember(accountId);
+    const membership = await db().userGroupMember.create({ data: { groupId: group.id, userId: member.id } });
+    expect((await get(closed.id, FULL, { token: member.token })).status).toBe(200);
+    await db().userGroupMember.delete({ where: { id: membership.id } });
+    expect((await get(closed.id, FULL, { token: member.token })).status).toBe(404);
+
+    // A revoked share link stops serving tiles on the next request.
+    expect((await get(open.id, FULL, { query: `${query}&token=${token}` })).status).toBe(200);
+    await db().shareLink.updateMany({ where: { workspaceId: ws.id }, data: { revokedAt: new Date() } });
+    expect((await get(open.id, FULL, { query: `${query}&token=${token}` })).status).toBe(404);
+    const fresh = await shareLink(ws.id);
+
+    // Share viewers get only the unrestricted layer, with their token in the tile URL.
+    const shared = await call(listLayers, `/api/layers?token=${fresh}`, {});
     expect(shared.body.results.map((l: { name: string }) => l.name)).toEqual(['open']);
-    expect(shared.body.results[0].source.tiles_url).toContain(`&token=${token}`);
+    expect(shared.body.results[0].source.tiles_url).toContain(`&token=${fresh}`);
     // A data source change gives new URLs (the version busts browser caches).
     await db().dataSource.update({ where: { id: ds.id }, data: { name: 'Renamed' } });
     const again = await call(listLayers, `/api/layers?workspace=${ws.id}`, { token: admin.token });
     const next = again.body.results.find((l: { name: string }) => l.name === 'open').source.tiles_url as string;
     expect(next.match(/v=\w+/)![0]).not.toBe(tilesUrl.match(/v=\w+/)![0]);
-    expect((await get(open.id, FULL, { query: next.split('?')[1] })).status).toBe(200);
+    expect((await get(open.id, FULL, { query: next.split('?')[1], token: admin.token })).status).toBe(200);
   });
 
   test('a URL source is fetched by the server and cut into tiles; a failing or non-GeoJSON URL is a 502', async () => {
