@@ -64,14 +64,19 @@ function get(layerId: number, at: { z: string; x: string; y: string }, opts: { t
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
+/** A workspace with one uploaded source drawn twice: an open layer and one restricted to a group; plus a share link. */
+async function openAndClosedLayers() {
+  const ds = await uploadedSource();
+  const ws = await workspace(accountId, admin.id);
+  const open = await db().layer.create({ data: { workspaceId: ws.id, name: 'open', dataSourceId: ds.id } });
+  const group = await db().userGroup.create({ data: { accountId, name: `g${randomHex(4)}` } });
+  const closed = await db().layer.create({ data: { workspaceId: ws.id, name: 'closed', dataSourceId: ds.id, userGroups: { create: { userGroupId: group.id } } } });
+  return { ds, ws, open, group, closed, token: await shareLink(ws.id) };
+}
+
 describe('GET /api/layers/{id}/tiles/{z}/{x}/{y}', () => {
   test('[R2.09] [R4.07] a tile goes to whoever may see the layer; share tokens only for unrestricted layers', async () => {
-    const ds = await uploadedSource();
-    const ws = await workspace(accountId, admin.id);
-    const open = await db().layer.create({ data: { workspaceId: ws.id, name: 'open', dataSourceId: ds.id } });
-    const group = await db().userGroup.create({ data: { accountId, name: `g${randomHex(4)}` } });
-    const closed = await db().layer.create({ data: { workspaceId: ws.id, name: 'closed', dataSourceId: ds.id, userGroups: { create: { userGroupId: group.id } } } });
-    const token = await shareLink(ws.id);
+    const { open, closed, token } = await openAndClosedLayers();
     const viewer = await addAccountMember(accountId);
 
     const mine = await get(open.id, FULL, { token: admin.token });
@@ -93,12 +98,7 @@ describe('GET /api/layers/{id}/tiles/{z}/{x}/{y}', () => {
   });
 
   test('[R4.07] the layer list hands out tile URLs; every tile is checked, so revoking a link or a membership ends access at once', async () => {
-    const ds = await uploadedSource();
-    const ws = await workspace(accountId, admin.id);
-    const open = await db().layer.create({ data: { workspaceId: ws.id, name: 'open', dataSourceId: ds.id } });
-    const group = await db().userGroup.create({ data: { accountId, name: `g${randomHex(4)}` } });
-    const closed = await db().layer.create({ data: { workspaceId: ws.id, name: 'closed', dataSourceId: ds.id, userGroups: { create: { userGroupId: group.id } } } });
-    const token = await shareLink(ws.id);
+    const { ds, ws, open, group, closed, token } = await openAndClosedLayers();
 
     const tree = await call(listLayers, `/api/layers?workspace=${ws.id}`, { token: admin.token });
     const byName = new Map<string, { source: { tiles_url: string } }>(tree.body.results.map((l: { name: string }) => [l.name, l]));
