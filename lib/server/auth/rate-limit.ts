@@ -54,17 +54,9 @@ function limiter(rule: TRule): RateLimiterAbstract {
   const id = `${rule.name}:${rule.points}:${rule.duration}:${rule.blockDuration ?? 0}`;
   let l = s.limiters.get(id);
   if (!l) {
-    const common = {
-      keyPrefix: rule.name,
-      points: rule.points,
-      duration: rule.duration,
-      blockDuration: rule.blockDuration ?? 0,
-      // The consume that goes over the budget is still written to the store
-      // (with its block), then the key is refused from memory until the window
-      // or block ends, without a store round trip (a flood stays cheap).
-      inMemoryBlockOnConsumed: rule.points + 1,
-      ...(rule.blockDuration ? { inMemoryBlockDuration: rule.blockDuration } : {}),
-    };
+    // No in-memory block on consume: the store stays the one truth, so clearing
+    // or lifting a limit there takes effect on every instance at once.
+    const common = { keyPrefix: rule.name, points: rule.points, duration: rule.duration, blockDuration: rule.blockDuration ?? 0 };
     l = s.redis
       ? new RateLimiterRedis({ storeClient: s.redis, ...common })
       : new RateLimiterPostgres({
@@ -104,8 +96,7 @@ export async function consume(rule: TRule, key: string) {
   try {
     await limiter(rule).consume(key.toLowerCase(), 1);
   } catch (err) {
-    // consumedPoints 0: refused from the in-memory block, without asking the store.
-    if (err instanceof RateLimiterRes) throttled(err, rule, key, err.consumedPoints === 0);
+    if (err instanceof RateLimiterRes) throttled(err, rule, key);
     throw err;
   }
 }
