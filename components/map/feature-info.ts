@@ -15,7 +15,15 @@ export type TInfoBlock = { layer: string; rows?: [string, string][]; html?: stri
 export async function featureInfoAt(map: MlMap, tree: TLayerWire[], e: MapMouseEvent): Promise<TInfoBlock[]> {
   const byId = new Map(flatten(tree).map((l) => [l.id, l]));
   const blocks: TInfoBlock[] = [];
-  const features = map.queryRenderedFeatures(e.point, { layers: queryableStyleIds(map) });
+  // A few pixels of tolerance: small dots and thin lines are hard to hit exactly.
+  const r = 4;
+  const features = map.queryRenderedFeatures(
+    [
+      [e.point.x - r, e.point.y - r],
+      [e.point.x + r, e.point.y + r],
+    ],
+    { layers: queryableStyleIds(map) },
+  );
   const seen = new Set<string>();
   for (const f of features) {
     const lid = layerIdOfStyleId(f.layer.id);

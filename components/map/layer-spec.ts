@@ -231,7 +231,15 @@ export function vectorLayers(layer: TLayerWire, sourceId: string, sourceLayer?: 
       source: sourceId,
       ...sl,
       filter: point,
-      paint: { 'circle-color': color, 'circle-radius': 5, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5, ...pick(t.paint, 'circle-') },
+      // Points grow with the zoom: dots at country scale (less overplotting, and a dense layer draws
+      // far fewer pixels), markers with a white ring from the city scale on. A template may override.
+      paint: {
+        'circle-color': color,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3, 12, 5],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 0, 11, 1.5],
+        ...pick(t.paint, 'circle-'),
+      },
       layout: visibility(pick(t.layout, 'circle-')),
     },
   ];

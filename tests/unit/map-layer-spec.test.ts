@@ -73,8 +73,16 @@ describe('layer specs per data source type', () => {
     expect(circle.paint['circle-radius']).toBe(9);
   });
 
+  test('points default to dots that grow with the zoom (a dense layer draws few pixels at country scale)', () => {
+    const spec = layerSpecOf(layer(5, 'geojson', { url: 'https://g/a.geojson' }, {}));
+    if (spec.kind !== 'vector') throw new Error('vector expected');
+    const circle = spec.layers[2];
+    expect(circle.paint['circle-radius']).toEqual(['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3, 12, 5]);
+    expect(circle.paint['circle-stroke-width']).toEqual(['interpolate', ['linear'], ['zoom'], 8, 0, 11, 1.5]);
+  });
+
   test('GeoJSON the app serves as vector tiles becomes a vector source of layer "features", overzoomed past z16, bounded by the upload bbox', () => {
-    const tiles = '/api/layers/7/tiles/{z}/{x}/{y}?v=abc&exp=600&sig=s';
+    const tiles = '/api/layers/7/tiles/{z}/{x}/{y}?v=abc';
     const url = layer(7, 'geojson', { url: 'https://g/big.geojson' }, {});
     url.source!.tiles_url = tiles;
     const spec = layerSpecOf(url);
