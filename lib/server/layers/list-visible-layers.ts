@@ -4,9 +4,8 @@ import { can } from '@/lib/rights';
 import { tiledSource } from '@/lib/map-tiles';
 import { db } from '../db';
 import { layerVisibleScope } from '../tenancy';
-import { boundsFor, tileCacheKey, tilesUrl } from './tile-urls';
-
 import type { TWorkspaceAccess } from '../workspaces/resolve-access';
+import { boundsFor, tileCacheKey, tilesUrl } from './tile-urls';
 
 /**
  * The layer tree of a workspace as the caller may see it. Group-restricted
