@@ -25,6 +25,8 @@ const GOALS = { listReqPerSec: 1500, listP99Ms: 40, ceilingRatio: 0.5, floodP99F
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** `--profile`: the app runs with --cpu-prof; the .cpuprofile lands in bench/profiles/ (summarise: node bench/profile-summary.mjs). */
 const PROFILE = process.argv.includes('--profile');
+/** `--sql`: print each statement with its duration and stop before the load runs. */
+const SQL = process.argv.includes('--sql');
 
 type TShot = { reqPerSec: number; p50: number; p975: number; p99: number; errors: number; non2xx: number; timeouts: number };
 type TRow = { name: string; path: string; max: TShot; fixedRate: number; fixedP99: number; queries: number | null; ratio: number | null; list: boolean };
@@ -115,7 +117,7 @@ async function countQueries(fixture: TBenchFixture): Promise<Record<string, numb
   // In-process: the same route handlers, with Prisma's query events counted.
   const { queryCounter, db } = await import('../lib/server/db');
   // `--sql`: print each statement with its duration (which query costs what).
-  if (process.argv.includes('--sql')) {
+  if (SQL) {
     (db() as unknown as { $on: (e: 'query', cb: (q: { query: string; duration: number; params: string }) => void) => void }).$on('query', (q) =>
       console.log(`    ${q.duration} ms  ${q.query}  -- params ${q.params}`),
     );
@@ -130,7 +132,7 @@ async function countQueries(fixture: TBenchFixture): Promise<Record<string, numb
     const res = await (mod as (r: unknown, c: unknown) => Promise<Response>)(req, { params: Promise.resolve(e.params ?? {}) });
     await res.text();
     out[e.name] = queryCounter.count - before;
-    if (process.argv.includes('--sql')) console.log(`  ^ ${e.name}: ${out[e.name]} statements`);
+    if (SQL) console.log(`  ^ ${e.name}: ${out[e.name]} statements`);
   }
   return out;
 }
@@ -153,7 +155,7 @@ async function main() {
     const fixture = await seedBenchData();
     console.log(`bench: seeded ${JSON.stringify(fixture.counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const queries = await countQueries(fixture);
-    if (process.argv.includes('--sql')) return; // statements only, no load
+    if (SQL) return; // statements only, no load
 
     app = startApp(db.url);
     ceiling = startCeiling(db.url, fixture.userId);

@@ -34,7 +34,7 @@ export type TLayerSourceWire = {
   /** URL the browser loads data from when the app serves it (uploaded files). */
   data_url: string | null;
   /**
-   * Signed {z}/{x}/{y} URL template of the vector tiles (source layer "features") the app cuts from
+   * {z}/{x}/{y} URL template (?v= data version) of the vector tiles (source layer "features") the app cuts from
    * a GeoJSON upload or URL; the map draws GeoJSON sources from them instead of loading the file.
    */
   tiles_url?: string | null;

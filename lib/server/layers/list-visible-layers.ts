@@ -43,6 +43,7 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
   const byId = new Map<number, TLayerWire>();
   for (const r of rows) {
     const ds = r.dataSource;
+    const tiled = ds !== null && tiledSource(ds.type?.code, ds.filePath, ds.settings);
     byId.set(r.id, {
       id: r.id,
       name: r.name,
@@ -57,9 +58,9 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
             settings: (ds.settings ?? {}) as Record<string, unknown>,
             data_url: ds.filePath ? `/api/layers/${r.id}/data${tokenQuery}` : null,
             // GeoJSON is drawn from vector tiles the app cuts (layer-tiles.ts); v= changes with the data source.
-            tiles_url: tiledSource(ds.type?.code, ds.filePath, ds.settings) ? tilesUrl(r.id, ds.updatedAt.getTime().toString(36), opts.shareToken) : null,
+            tiles_url: tiled ? tilesUrl(r.id, ds.updatedAt.getTime().toString(36), opts.shareToken) : null,
             // A URL source's bounds when this process tiled it lately (fewer tile requests), see tile-urls.ts.
-            bbox: ds.bbox.length === 4 ? ds.bbox : tiledSource(ds.type?.code, ds.filePath, ds.settings) ? boundsFor(tileCacheKey(ds)) : null,
+            bbox: ds.bbox.length === 4 ? ds.bbox : tiled ? boundsFor(tileCacheKey(ds)) : null,
             feature_count: ds.featureCount,
           }
         : null,
