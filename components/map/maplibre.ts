@@ -12,6 +12,9 @@ import { PMTILES_PROTOCOL, pmtilesProtocol } from './pmtiles';
  */
 const workerUrl = new URL('../../node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url);
 maplibregl.setWorkerUrl(workerUrl.toString());
+// Start the worker (fetch + compile of its script) while the page renders, not when the map is
+// created, and keep it for the next workspace opened in this tab.
+maplibregl.prewarm();
 maplibregl.addProtocol(PMTILES_PROTOCOL, pmtilesProtocol as never);
 
 export const EMPTY_STYLE = {

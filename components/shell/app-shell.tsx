@@ -43,6 +43,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const touchStart = useRef<number | null>(null);
   const fullScreen = pathname.includes('workspace') && !pathname.startsWith('/workspace/create');
+  // The map pages need the machine for the map while they open: no prefetching of other pages there.
+  const prefetch = fullScreen ? false : undefined;
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -130,7 +132,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             {body}
           </button>
         ) : (
-          <Link key={item.key} href={item.href} className={cls} aria-label={label} aria-current={active ? 'page' : undefined}>
+          <Link key={item.key} href={item.href} prefetch={prefetch} className={cls} aria-label={label} aria-current={active ? 'page' : undefined}>
             {body}
           </Link>
         );
@@ -151,7 +153,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           <span aria-hidden>☰</span>
         </button>
-        <Link href="/" className="flex items-center gap-2 text-xl font-bold" data-testid="site-title">
+        <Link href="/" prefetch={prefetch} className="flex items-center gap-2 text-xl font-bold" data-testid="site-title">
           {site?.logo ? (
             <img src={site.logo} alt={title || 'Home'} className="h-8" />
           ) : (
