@@ -15,7 +15,7 @@
 // BENCH_FRAMECOST=1 cost of one complete frame by what is shown; BENCH_TRACE=/tmp/t (Chrome trace,
 // BENCH_TRACE_CATEGORIES=a,b) and BENCH_CPUPROFILE=/tmp/p (page main thread, for
 // bench/profile-summary.mjs).
-/* global fetch, setTimeout, performance, window */
+/* global fetch, setTimeout, performance, window, document */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
