@@ -1,9 +1,10 @@
 import 'server-only';
 import type { TCredentials } from '@/lib/schemas/datasource-settings';
 import { config } from '../config';
-import { decrypt } from '../crypto';
 import { db } from '../db';
 import { ApiError, isApiError, type TFieldErrors } from '../http/errors';
+import { parseJsonText } from '../json-text';
+import { authHeaders, openCredentials } from './credentials';
 import { summarizeGeojson } from './geojson-summary';
 import { requireDataSourceAdmin } from './require-datasource-admin';
 import { safeFetch, type TFetched } from './safe-fetch';
@@ -28,13 +29,6 @@ export type TConnectionPreview = {
   bbox?: number[] | null;
   info?: Record<string, unknown>;
 };
-
-function authHeaders(c: TCredentials | null): Record<string, string> {
-  if (!c) return {};
-  if (c.apiKey) return { Authorization: `Bearer ${c.apiKey}` };
-  if (c.username) return { Authorization: `Basic ${Buffer.from(`${c.username}:${c.password ?? ''}`).toString('base64')}` };
-  return {};
-}
 
 function withQuery(url: string, params: Record<string, string>): string {
   const u = new URL(url);
@@ -86,7 +80,7 @@ async function get(url: string, headers: Record<string, string>): Promise<TFetch
 
 function parseJson(res: TFetched): unknown {
   try {
-    return JSON.parse(res.body.toString('utf8').replace(/^\uFEFF/, ''));
+    return parseJsonText(res.body.toString('utf8'));
   } catch {
     throw ApiError.field('url', 'The answer is not JSON.');
   }
@@ -189,7 +183,7 @@ export async function testSavedConnection(userId: number, id: number) {
   if (full?.filePath) {
     return { ok: true as const, type: code, url: '', status: 200, content_type: '', size: 0, feature_count: full.featureCount ?? undefined, bbox: full.bbox.length === 4 ? full.bbox : null };
   }
-  const creds = full?.secrets ? (JSON.parse(decrypt(full.secrets, 'datasource-credentials')) as TCredentials) : null;
+  const creds = openCredentials(full?.secrets);
   return runTest(code, (row.settings ?? {}) as Record<string, unknown>, creds).catch((e) => {
     throw nestUnderSettings(e);
   });

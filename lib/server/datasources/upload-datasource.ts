@@ -9,6 +9,7 @@ import { str } from '../http/drf';
 import { config } from '../config';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
+import { parseJsonText } from '../json-text';
 import { resolveAdminAccount } from './account-of';
 import { summarizeGeojson } from './geojson-summary';
 import { getDataSource } from './get-datasource';
@@ -112,7 +113,7 @@ export async function uploadDataSource(userId: number, req: Request, activeAccou
       // Validation needs the parsed document; the body itself was streamed to disk.
       let value: unknown;
       try {
-        value = JSON.parse((await readFile(/*turbopackIgnore: true*/ parsed.tmp, 'utf8')).replace(/^\uFEFF/, ''));
+        value = parseJsonText(await readFile(/*turbopackIgnore: true*/ parsed.tmp, 'utf8'));
       } catch {
         throw ApiError.field('file', 'The file is not valid JSON.');
       }

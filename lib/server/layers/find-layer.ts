@@ -5,7 +5,7 @@ import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { workspaceViewScope } from '../tenancy';
 import { resolveWorkspaceAccess, type TWorkspaceAccess } from '../workspaces/resolve-access';
-import { listVisibleLayers } from './list-visible-layers';
+import { listVisibleLayerTree, type TLayerSourceRow } from './list-visible-layers';
 
 /** Depth-first search of a layer tree. */
 export function findInTree(list: TLayerWire[], id: number): TLayerWire | null {
@@ -21,8 +21,13 @@ export function findInTree(list: TLayerWire[], id: number): TLayerWire | null {
  * A layer the caller may see (as a member of its workspace or with a share
  * token for it), with the caller's access. Restricted layers the caller may
  * not see — and layers under them — are a 404 exactly like missing ones.
+ * `dataSource` is the layer's data source row (server use only), from the same query.
  */
-export async function findVisibleLayer(opts: { userId: number | null; layerId: number; shareToken?: string | null }): Promise<{ access: TWorkspaceAccess; layer: TLayerWire }> {
+export async function findVisibleLayer(opts: {
+  userId: number | null;
+  layerId: number;
+  shareToken?: string | null;
+}): Promise<{ access: TWorkspaceAccess; layer: TLayerWire; dataSource: TLayerSourceRow | null }> {
   const { userId, layerId, shareToken } = opts;
   const or = [
     ...(userId !== null ? [{ workspace: workspaceViewScope(userId) }] : []),
@@ -32,7 +37,8 @@ export async function findVisibleLayer(opts: { userId: number | null; layerId: n
   const row = await db().layer.findFirst({ where: { id: layerId, OR: or }, select: { workspaceId: true } });
   if (!row) throw ApiError.notFound();
   const access = await resolveWorkspaceAccess({ userId, workspaceId: row.workspaceId, shareToken });
-  const layer = findInTree(await listVisibleLayers(access, { shareToken: access.role === 'public' ? shareToken : null }), layerId);
+  const { roots, sources } = await listVisibleLayerTree(access, { shareToken: access.role === 'public' ? shareToken : null });
+  const layer = findInTree(roots, layerId);
   if (!layer) throw ApiError.notFound();
-  return { access, layer };
+  return { access, layer, dataSource: sources.get(layerId) ?? null };
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { resolveUpload } from '../datasources/upload-files';
 import { findVisibleLayer } from './find-layer';
@@ -13,10 +12,8 @@ import { findVisibleLayer } from './find-layer';
  * for non-members). Supports one byte range (PMTiles readers need it).
  */
 export async function layerDataResponse(opts: { userId: number | null; layerId: number; shareToken?: string | null; range?: string | null }): Promise<Response> {
-  const { layer } = await findVisibleLayer(opts);
-  if (!layer.data_source) throw ApiError.notFound();
-  const ds = await db().dataSource.findFirst({ where: { id: layer.data_source, layers: { some: { id: layer.id } } }, select: { filePath: true } });
-  const abs = ds?.filePath ? resolveUpload(ds.filePath) : null;
+  const { dataSource } = await findVisibleLayer(opts);
+  const abs = dataSource?.filePath ? resolveUpload(dataSource.filePath) : null;
   if (!abs) throw ApiError.notFound();
   const size = (await stat(abs).catch(() => null))?.size;
   if (size === undefined) throw ApiError.notFound();

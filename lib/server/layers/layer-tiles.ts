@@ -4,12 +4,15 @@ import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { TILE_MAX_ZOOM, TILE_SOURCE_LAYER, tiledSource } from '@/lib/map-tiles';
 import { config } from '../config';
+import { authHeaders, openCredentials } from '../datasources/credentials';
 import { summarizeGeojson } from '../datasources/geojson-summary';
 import { resolveUpload } from '../datasources/upload-files';
 import { safeFetch } from '../datasources/safe-fetch';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
+import { parseJsonText } from '../json-text';
 import { findVisibleLayer } from './find-layer';
+import type { TLayerSourceRow } from './list-visible-layers';
 import { rememberBounds, tileCacheKey } from './tile-urls';
 
 /**
@@ -48,13 +51,13 @@ const cache = new Map<string, TEntry>();
 
 function parseGeojson(text: string): unknown {
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return parseJsonText(text);
   } catch {
     throw ApiError.detail(502, 'The data source did not answer with JSON.');
   }
 }
 
-async function loadData(source: { filePath: string | null; url: string | null }): Promise<{ data: unknown; bytes: number }> {
+async function loadData(source: { id: number; filePath: string | null; url: string | null }): Promise<{ data: unknown; bytes: number }> {
   if (source.filePath) {
     const abs = resolveUpload(source.filePath);
     const text = abs ? await readFile(abs, 'utf8').catch(() => null) : null;
@@ -62,9 +65,13 @@ async function loadData(source: { filePath: string | null; url: string | null })
     return { data: parseGeojson(text), bytes: text.length };
   }
   if (!source.url) throw ApiError.notFound();
+  // The data source's stored credentials go with the request (as in its connection test); they
+  // never reach the browser, which only sees the app's tiles.
+  const row = await db().dataSource.findUnique({ where: { id: source.id }, select: { secrets: true } });
+  const headers = { Accept: 'application/geo+json, application/json', ...authHeaders(openCredentials(row?.secrets)) };
   let res;
   try {
-    res = await safeFetch(source.url, { Accept: 'application/geo+json, application/json' }, { timeoutMs: URL_TIMEOUT_MS, maxBytes: config().UPLOAD_MAX_BYTES });
+    res = await safeFetch(source.url, headers, { timeoutMs: URL_TIMEOUT_MS, maxBytes: config().UPLOAD_MAX_BYTES });
   } catch (err) {
     throw ApiError.detail(502, (err as { fields?: Record<string, string[]> }).fields?.url?.[0] ?? 'The data source could not be loaded.');
   }
@@ -125,28 +132,23 @@ export function buildIndex({ data, bytes }: { data: unknown; bytes: number }): T
 
 type TTileCaller = { userId: number | null; layerId: number; shareToken?: string | null };
 
-const dsSelect = { id: true, filePath: true, settings: true, updatedAt: true, type: { select: { code: true } } } as const;
-type TDs = { id: number; filePath: string | null; settings: unknown; updatedAt: Date; type: { code: string } | null };
-
-function entryOf(ds: TDs): TEntry {
+function entryOf(ds: TLayerSourceRow): TEntry {
   if (!tiledSource(ds.type?.code, ds.filePath, ds.settings)) throw ApiError.notFound();
   const url = ds.filePath ? null : String((ds.settings as { url: string }).url).trim();
   const key = tileCacheKey(ds);
   const ttl = ds.filePath ? Infinity : URL_TTL_MS;
   return entryFor(key, ttl, async () => {
-    const built = buildIndex(await loadData({ filePath: ds.filePath, url }));
+    const built = buildIndex(await loadData({ id: ds.id, filePath: ds.filePath, url }));
     if (url) rememberBounds(key, built.bbox, ttl);
     return built;
   });
 }
 
-/** The cached index of a layer's GeoJSON, after checking the caller may see the layer. */
+/** The cached index of a layer's GeoJSON, after checking the caller may see the layer (one query on a hit). */
 async function checkedEntry(opts: TTileCaller): Promise<TEntry> {
-  const { layer } = await findVisibleLayer(opts);
-  if (!layer.data_source) throw ApiError.notFound();
-  const ds = await db().dataSource.findFirst({ where: { id: layer.data_source, layers: { some: { id: layer.id } } }, select: dsSelect });
-  if (!ds) throw ApiError.notFound();
-  return entryOf(ds);
+  const { dataSource } = await findVisibleLayer(opts);
+  if (!dataSource) throw ApiError.notFound();
+  return entryOf(dataSource);
 }
 
 export async function layerTileResponse(opts: TTileCaller & { z: number; x: number; y: number }): Promise<Response> {

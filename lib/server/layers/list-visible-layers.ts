@@ -7,6 +7,9 @@ import { layerVisibleScope } from '../tenancy';
 import type { TWorkspaceAccess } from '../workspaces/resolve-access';
 import { boundsFor, tileCacheKey, tilesUrl } from './tile-urls';
 
+/** What the server needs of a visible layer's data source beyond its wire form (never sent out). */
+export type TLayerSourceRow = { id: number; filePath: string | null; settings: unknown; updatedAt: Date; type: { code: string } | null };
+
 /**
  * The layer tree of a workspace as the caller may see it. Group-restricted
  * layers (and everything under them) are filtered out in the query for
@@ -14,6 +17,11 @@ import { boundsFor, tileCacheKey, tilesUrl } from './tile-urls';
  * One query whatever the number of layers.
  */
 export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareToken?: string | null } = {}): Promise<TLayerWire[]> {
+  return (await listVisibleLayerTree(access, opts)).roots;
+}
+
+/** The same tree, with each visible layer's data source row by layer id (for the data and tile routes). */
+export async function listVisibleLayerTree(access: TWorkspaceAccess, opts: { shareToken?: string | null } = {}): Promise<{ roots: TLayerWire[]; sources: Map<number, TLayerSourceRow> }> {
   const seeAll = can(access.role, 'viewRestrictedLayers');
   const rows = await db().layer.findMany({
     where: {
@@ -41,8 +49,10 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
   });
   const tokenQuery = opts.shareToken ? `?token=${encodeURIComponent(opts.shareToken)}` : '';
   const byId = new Map<number, TLayerWire>();
+  const sources = new Map<number, TLayerSourceRow>();
   for (const r of rows) {
     const ds = r.dataSource;
+    if (ds) sources.set(r.id, ds);
     const tiled = ds !== null && tiledSource(ds.type?.code, ds.filePath, ds.settings);
     byId.set(r.id, {
       id: r.id,
@@ -91,5 +101,5 @@ export async function listVisibleLayers(access: TWorkspaceAccess, opts: { shareT
     }
   };
   setLevel(roots, 0);
-  return roots;
+  return { roots, sources };
 }

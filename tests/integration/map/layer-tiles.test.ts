@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GET as tile } from '@/app/api/layers/[id]/tiles/[z]/[x]/[y]/route';
+import { POST as createDataSource } from '@/app/api/datasources/route';
 import { GET as listLayers } from '@/app/api/layers/route';
 import { config } from '@/lib/server/config';
 import { randomHex } from '@/lib/server/crypto';
@@ -36,6 +37,11 @@ beforeAll(async () => {
   other = await accountWithAdmin();
   upstream = createServer((req, res) => {
     if (req.url === '/points.geojson') return res.writeHead(200, { 'Content-Type': 'application/geo+json' }).end(JSON.stringify(fc));
+    if (req.url === '/secure.geojson') {
+      // Basic auth joe:pw, as a protected GeoServer/WFS endpoint would ask.
+      if (req.headers.authorization !== `Basic ${Buffer.from('joe:pw').toString('base64')}`) return res.writeHead(401, { 'WWW-Authenticate': 'Basic' }).end();
+      return res.writeHead(200, { 'Content-Type': 'application/geo+json' }).end(`\uFEFF${JSON.stringify(fc)}`);
+    }
     if (req.url === '/not-geojson') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"hello":1}');
     res.writeHead(404).end();
   });
@@ -150,5 +156,28 @@ describe('GET /api/layers/{id}/tiles/{z}/{x}/{y}', () => {
     const xyz = await db().dataSource.create({ data: { accountId, name: 'xyz', typeId: await typeId('xyz'), settings: { url: `${upstreamUrl}/{z}/{x}/{y}.png` } } });
     const raster = await db().layer.create({ data: { workspaceId: ws.id, name: 'raster', dataSourceId: xyz.id } });
     expect((await get(raster.id, FULL, { token: admin.token })).status).toBe(404);
+  });
+
+  test("a protected URL is fetched with the data source's stored credentials, which never reach the browser", async () => {
+    const ws = await workspace(accountId, admin.id);
+    const make = async (name: string, credentials?: Record<string, string>) => {
+      const res = await call(createDataSource, '/api/datasources', { token: admin.token, body: { name, type: 'geojson', account: accountId, settings: { url: `${upstreamUrl}/secure.geojson` }, ...(credentials ? { credentials } : {}) } });
+      expect(res.status, res.text).toBe(201);
+      return db().layer.create({ data: { workspaceId: ws.id, name, dataSourceId: res.body.id } });
+    };
+    const withCreds = await make('with credentials', { username: 'joe', password: 'pw' });
+    const without = await make('without credentials');
+    const wrong = await make('wrong credentials', { username: 'joe', password: 'nope' });
+
+    const res = await get(withCreds.id, FULL, { token: admin.token });
+    expect(res.status, res.text).toBe(200);
+    expect(bytes(res.text).includes(bytes('Amsterdam'))).toBe(true); // byte order mark of the answer dropped
+    for (const layer of [without, wrong]) {
+      const denied = await get(layer.id, FULL, { token: admin.token });
+      expect([denied.status, denied.body]).toEqual([502, { detail: 'The data source answered HTTP 401.' }]);
+    }
+    const listed = await call(listLayers, `/api/layers?workspace=${ws.id}`, { token: admin.token });
+    expect(listed.text).not.toContain('pw');
+    expect(listed.text).not.toContain(Buffer.from('joe:pw').toString('base64'));
   });
 });
