@@ -10,6 +10,7 @@ import { config } from '../config';
 import { db } from '../db';
 import { ApiError } from '../http/errors';
 import { parseJsonText } from '../json-text';
+import { warmUploadedTiles } from '../layers/layer-tiles';
 import { resolveAdminAccount } from './account-of';
 import { summarizeGeojson } from './geojson-summary';
 import { getDataSource } from './get-datasource';
@@ -107,6 +108,7 @@ export async function uploadDataSource(userId: number, req: Request, activeAccou
 
     const isPmtiles = /\.pmtiles$/i.test(parsed.filename) || (await readMagic(parsed.tmp)) === PMTILES_MAGIC;
     let summary: { featureCount: number | null; bbox: number[] } = { featureCount: null, bbox: [] };
+    let geojson: { value: unknown; bytes: number } | null = null;
     if (isPmtiles) {
       if ((await readMagic(parsed.tmp)) !== PMTILES_MAGIC) throw ApiError.field('file', 'The file is not a PMTiles archive.');
     } else {
@@ -120,6 +122,7 @@ export async function uploadDataSource(userId: number, req: Request, activeAccou
       const s = summarizeGeojson(value);
       if (!s.ok) throw ApiError.field('file', s.error);
       summary = { featureCount: s.featureCount, bbox: s.bbox ?? [] };
+      geojson = { value, bytes: parsed.size };
     }
     kept = await keepUpload(parsed.tmp, isPmtiles ? 'pmtiles' : 'geojson');
     const filePath = kept;
@@ -143,6 +146,7 @@ export async function uploadDataSource(userId: number, req: Request, activeAccou
       return row.id;
     });
     kept = null;
+    if (geojson) warmUploadedTiles(filePath, geojson.value, geojson.bytes);
     return await getDataSource(userId, id);
   } finally {
     if (parsed.tmp) await rm(parsed.tmp, { force: true });

@@ -47,7 +47,10 @@ const URL_TIMEOUT_MS = 30_000;
 
 type TIndexed = { index: GeoJSONVT; bbox: number[] | null; featureCount: number; bytes: number };
 type TEntry = { key: string; at: number; ttl: number; bytes: number; tileBytes: number; index: Promise<TIndexed>; tiles: Map<string, Uint8Array> };
-const cache = new Map<string, TEntry>();
+// On globalThis: the upload route warms the index the tile route serves, and each route is its own
+// server bundle with its own copy of this module (see tile-urls.ts).
+const g = globalThis as { __mapspaceTileCache?: Map<string, TEntry> };
+const cache = (g.__mapspaceTileCache ??= new Map<string, TEntry>());
 
 function parseGeojson(text: string): unknown {
   try {
@@ -174,6 +177,24 @@ export async function layerTileResponse(opts: TTileCaller & { z: number; x: numb
     status: 200,
     headers: { 'Content-Type': 'application/vnd.mapbox-vector-tile', 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff' },
   });
+}
+
+/**
+ * Builds the index of a GeoJSON upload right after it is stored, from the document the upload
+ * already parsed to validate it, so the first map that shows it does not wait for the index. Runs
+ * after the current request's response (setImmediate); a failure just leaves the cache cold.
+ */
+export function warmUploadedTiles(filePath: string, data: unknown, bytes: number): void {
+  const entry = entryFor(tileCacheKey({ id: 0, filePath, settings: null, updatedAt: new Date(0) }), Infinity, async () => {
+    await new Promise((r) => setImmediate(r));
+    return buildIndex({ data, bytes });
+  });
+  entry.index.catch(() => {});
+}
+
+/** For tests: whether an upload's index is cached. */
+export function hasTileIndex(filePath: string): boolean {
+  return cache.has(tileCacheKey({ id: 0, filePath, settings: null, updatedAt: new Date(0) }));
 }
 
 /** For tests: forget every cached index. */

@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { POST as upload } from '@/app/api/datasources/upload/route';
 import { DELETE as deleteDs } from '@/app/api/datasources/[id]/route';
 import { GET as layerData } from '@/app/api/layers/[id]/data/route';
+import { GET as layerTile } from '@/app/api/layers/[id]/tiles/[z]/[x]/[y]/route';
 import { GET as listLayers } from '@/app/api/layers/route';
 import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
+import { clearTileCache, hasTileIndex } from '@/lib/server/layers/layer-tiles';
 import { buildRequest, call } from '../../helpers/http';
 import { accountWithAdmin, addAccountMember, shareLink, twoAccounts, workspace, type TUser } from './setup-data';
 
@@ -62,6 +64,21 @@ describe('POST /api/datasources/upload', () => {
     const id = String(res.body.id);
     expect((await call(deleteDs, `/api/datasources/${id}`, { method: 'DELETE', token: admin.token, params: { id } })).status).toBe(204);
     expect(filesOnDisk().length).toBe(before);
+  });
+
+  test('a GeoJSON upload is cut into a tile index right after it is stored, from the document already parsed', async () => {
+    clearTileCache();
+    const res = await send(form({ name: 'Warm', account: String(accountId), file: { content: JSON.stringify(fc), filename: 'warm.geojson' } }), admin.token);
+    expect(res.status, res.text).toBe(201);
+    const row = await db().dataSource.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(hasTileIndex(row.filePath!)).toBe(true);
+    // The warmed index serves the first tile of a map that shows the upload (z7 tile of the point).
+    const ws = await workspace(accountId, admin.id);
+    const layer = await db().layer.create({ data: { workspaceId: ws.id, name: 'warm', dataSourceId: row.id } });
+    const at = { id: String(layer.id), z: '7', x: '65', y: '42' };
+    const tile = await call(layerTile, `/api/layers/${at.id}/tiles/7/65/42`, { token: admin.token, params: at });
+    expect(tile.status).toBe(200);
+    expect(tile.text.length).toBeGreaterThan(0);
   });
 
   test('a .pmtiles file is stored as-is as vector tiles', async () => {
