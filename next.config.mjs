@@ -4,7 +4,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Both `/path` and `/path/` answer directly (the original API's clients use
-  // both): proxy.ts rewrites the slashed form instead of redirecting.
+  // both): the server (scripts/entrypoint.ts) drops the slash instead of redirecting.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', 'nodemailer'],
   typescript: { ignoreBuildErrors: true }, // `npm test` runs tsc itself; the build need not do it twice

@@ -15,6 +15,7 @@ import { startEmbeddedDb, type TEmbeddedDb } from '../lib/server/db/embedded';
 import { applyMigrations, MigrationError } from '../lib/server/db/migrate';
 import { db, disconnectDb } from '../lib/server/db';
 import { startOutboxWorker } from '../lib/server/mail/outbox';
+import { methodNotAllowed } from '../lib/server/http/method-guard';
 import { log } from '../lib/server/log';
 import { seedIfEmpty } from '../lib/server/seed/seed';
 
@@ -114,6 +115,11 @@ async function main() {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path.length > 1 && path.endsWith('/')) req.url = path.replace(/\/+$/, '') + (q === -1 ? '' : url.slice(q));
+    const refused = methodNotAllowed(req.method ?? 'GET', path.length > 1 ? path.replace(/\/+$/, '') : path);
+    if (refused) {
+      res.writeHead(refused.status, refused.headers).end(refused.body);
+      return;
+    }
     handle(req, res).catch((err) => {
       log.error('http.unhandled', { message: (err as Error).message });
       if (!res.headersSent) {

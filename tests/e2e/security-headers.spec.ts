@@ -58,6 +58,35 @@ test('security headers and CORS on every API route and page (N/N)', async ({ req
   expect(failures).toEqual([]);
 });
 
+test('a method a route does not have: DRF\'s 405 body, Allow header, the same security headers', async ({ request }) => {
+  const routes = manifest().filter((r) => !r.path.includes('nextauth'));
+  const failures: string[] = [];
+  let checked = 0;
+  for (const r of routes) {
+    const missing = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].find((m) => !r.methods.includes(m));
+    if (!missing) continue;
+    for (const path of [r.path.replace(/\{[^}]+\}/g, '1'), `${r.path.replace(/\{[^}]+\}/g, '1')}/`]) {
+      const res = await request.fetch(path, { method: missing, failOnStatusCode: false, maxRedirects: 0, data: missing === 'GET' ? undefined : {} });
+      const h = res.headers();
+      const allow = [...r.methods.filter((m) => m !== 'HEAD'), ...(r.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+      const problems = [
+        res.status() !== 405 && `status ${res.status()}`,
+        JSON.stringify(await res.json().catch(() => null)) !== JSON.stringify({ detail: `Method "${missing}" not allowed.` }) && 'body',
+        h['allow']?.split(', ').sort().join() !== allow.sort().join() && `Allow ${h['allow']}`,
+        h['x-content-type-options'] !== 'nosniff' && 'nosniff',
+        !/frame-ancestors/.test(h['content-security-policy'] ?? '') && 'CSP',
+        !/max-age=\d{8,}; includeSubDomains/.test(h['strict-transport-security'] ?? '') && 'HSTS',
+        h['cache-control'] !== 'no-store' && 'no-store',
+      ].filter(Boolean);
+      checked += 1;
+      if (problems.length) failures.push(`${missing} ${path}: ${problems.join(', ')}`);
+    }
+  }
+  console.log(`405 answers checked: ${checked}`);
+  expect(checked).toBeGreaterThan(40);
+  expect(failures).toEqual([]);
+});
+
 test('pages whose URL carries a token send Referrer-Policy: no-referrer', async ({ request }) => {
   for (const p of ['/activation/MQ/abc', '/password-reset/MQ/abc', '/workspace/share/1/abcdefabcdefabcdefabcdef']) {
     const res = await request.get(p, { maxRedirects: 0, failOnStatusCode: false });

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { quickRatio, validatePassword } from '@/lib/server/auth/password-validators';
 import { decodeUid, encodeUid } from '@/lib/server/auth/uid';
@@ -21,6 +23,29 @@ describe("Django's password validators", () => {
     ]);
     expect(validatePassword('Velvet-Harbour-Lantern-8', { username: 'anna', email: 'anna@example.test' })).toEqual([]);
     expect(validatePassword('annadejong', { username: 'annadejong1', email: 'x@example.test' })).toEqual(['The password is too similar to the username.']);
+  });
+});
+
+const USER = { username: 'x', email: 'y@z.nl' };
+
+describe("CommonPasswordValidator: Django's own list", () => {
+  test('[R7.05] entries of the list are too common (case and surrounding spaces ignored); variants outside it are not', () => {
+    for (const p of ['bigpimpin1', 'Taekwondo', ' sandy123 ', 'z k.lovemom', 'password123', 'qwertyuiop']) {
+      expect(validatePassword(p, USER), p).toContain('This password is too common.');
+    }
+    // Not in Django's list (an earlier hand-made list refused these).
+    for (const p of ['dragon2000', 'master2000', 'Velvet-Harbour-Lantern-8']) {
+      expect(validatePassword(p, USER), p).not.toContain('This password is too common.');
+    }
+  });
+
+  // Django's file as Debian packages it (python3-django; CI installs it, elsewhere the check runs when present).
+  const djangoFile = '/usr/lib/python3/dist-packages/django/contrib/auth/common-passwords.txt.gz';
+  test.skipIf(!existsSync(djangoFile) && !process.env.CI)('[R7.05] every entry of the installed Django package is refused', () => {
+    const entries = gunzipSync(readFileSync(djangoFile)).toString('utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(entries.length).toBeGreaterThan(19_000);
+    const accepted = entries.filter((p) => !validatePassword(p, USER).includes('This password is too common.'));
+    expect(accepted).toEqual([]);
   });
 });
 

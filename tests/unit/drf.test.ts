@@ -63,6 +63,8 @@ describe('error envelope', () => {
   });
   test('429 carries Retry-After and 401 WWW-Authenticate: Token', () => {
     expect(ApiError.throttled(3).headers['Retry-After']).toBe('3');
+    // DRF's ngettext: "1 second", "2 seconds".
+    expect(ApiError.throttled(0.4).body).toEqual({ detail: 'Request was throttled. Expected available in 1 second.' });
     expect(ApiError.unauthenticated().headers['WWW-Authenticate']).toBe('Token');
   });
 });

@@ -14,7 +14,7 @@ let common: Set<string> | null = null;
 function commonPasswords(): Set<string> {
   if (!common) {
     common = new Set(
-      COMMON_PASSWORDS.split(/\s+/)
+      COMMON_PASSWORDS.split('\n')
         .map((l) => l.trim().toLowerCase())
         .filter(Boolean),
     );

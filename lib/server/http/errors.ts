@@ -47,7 +47,7 @@ export class ApiError extends Error {
   }
   static throttled(seconds: number) {
     const s = Math.max(1, Math.ceil(seconds));
-    return ApiError.detail(429, `Request was throttled. Expected available in ${s} seconds.`, { 'Retry-After': String(s) });
+    return ApiError.detail(429, `Request was throttled. Expected available in ${s} second${s === 1 ? '' : 's'}.`, { 'Retry-After': String(s) });
   }
   static conflict(detail = 'This object was changed by someone else. Reload it and try again.') {
     return ApiError.detail(409, detail);

@@ -47,8 +47,8 @@ export async function readJsonBody(req: NextRequest, maxBytes: number): Promise<
   const raw = await readCapped(req.body, maxBytes);
   if (raw.length === 0) return {};
   if (!isJsonType(contentType)) {
-    const base = contentType.split(';')[0].trim() || 'none';
-    throw ApiError.detail(415, `Unsupported media type "${base}" in request.`);
+    // DRF quotes the header as sent (empty when there is none).
+    throw ApiError.detail(415, `Unsupported media type "${contentType}" in request.`);
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(raw).replace(/^\uFEFF/, '');
   try {
