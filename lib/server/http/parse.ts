@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
+import { pythonJsonError } from './python-json-error';
 import { ApiError, type TFieldErrors } from './errors';
 
 /** Turns a zod error into DRF's field-error body. */
@@ -53,8 +54,8 @@ export async function readJsonBody(req: NextRequest, maxBytes: number): Promise<
   const text = new TextDecoder('utf-8', { fatal: false }).decode(raw).replace(/^\uFEFF/, '');
   try {
     return JSON.parse(text);
-  } catch (err) {
-    throw ApiError.detail(400, `JSON parse error - ${(err as Error).message.split('\n')[0]}`);
+  } catch {
+    throw ApiError.detail(400, `JSON parse error - ${pythonJsonError(text)}`);
   }
 }
 

@@ -63,7 +63,7 @@ describe('route wrapper', () => {
   });
 
   test.each<[string, { rawBody: string; contentType?: string; headers?: Record<string, string> }, number, RegExp]>([
-    ['malformed JSON', { rawBody: '{"name": ', contentType: 'application/json' }, 400, /^JSON parse error - /],
+    ['malformed JSON', { rawBody: '{"name": ', contentType: 'application/json' }, 400, /^JSON parse error - Expecting value: line 1 column 10 \(char 9\)$/],
     ['wrong content type', { rawBody: 'name=A', contentType: 'text/plain' }, 415, /^Unsupported media type "text\/plain" in request\.$/],
     ['content type quoted as sent, parameters included', { rawBody: 'name=A', contentType: 'text/plain; charset=utf-8' }, 415, /^Unsupported media type "text\/plain; charset=utf-8" in request\.$/],
     ['declared too large', { rawBody: '{}', contentType: 'application/json', headers: { 'content-length': String(2 * 1024 * 1024) } }, 413, /too large/],
