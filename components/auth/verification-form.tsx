@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAppState } from '@/components/shell/app-state';
 import { fieldErrors, ZVerificationForm } from '@/lib/schemas/auth-forms';
 import { credentialsSignIn, EPHEMERAL_KEY, landAfterLogin, signInError } from './api';
@@ -14,13 +14,6 @@ export function VerificationForm() {
   const router = useRouter();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [token, setToken] = useState<string | null>(null);
-
-  useEffect(() => {
-    const stored = sessionStorage.getItem(EPHEMERAL_KEY);
-    if (!stored) router.replace('/login');
-    else setToken(stored);
-  }, [router]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -30,7 +23,9 @@ export function VerificationForm() {
       return;
     }
     setError(undefined);
-    if (!token) return;
+    // The route has no guard ([R2.02]): without a token from step 1 (a bookmark, another tab) the
+    // server's answer — "Invalid or expired token." — is shown and the user goes back to the login.
+    const token = sessionStorage.getItem(EPHEMERAL_KEY) ?? '';
     await run(async () => {
       const res = await credentialsSignIn({ ephemeral_token: token, code: parsed.data.code });
       if (res?.ok && !res.error) {
@@ -52,7 +47,7 @@ export function VerificationForm() {
       <p className="mb-4 text-sm text-[var(--muted)]">{t('auth.verifyIntro')}</p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="verification-form">
         <FormField label={t('verification.code')} name="code" autoComplete="one-time-code" inputMode="text" value={code} error={error} onChange={(e) => setCode(e.target.value)} />
-        <PrimaryButton type="submit" disabled={busy || !token}>
+        <PrimaryButton type="submit" disabled={busy}>
           {t('verification.submit')}
         </PrimaryButton>
       </form>

@@ -104,7 +104,7 @@ export function DataSourcesTable({ initialRows, types, accountId, initialError }
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex gap-1">
-            <Link href={`/datasource/edit/${row.original.id}`} className="rounded px-2 py-1 hover:bg-[var(--surface-2)]" aria-label={`${t('datasources.edit')} ${row.original.name}`} title={t('datasources.edit')}>
+            <Link role="button" href={`/datasource/edit/${row.original.id}`} className="rounded px-2 py-1 hover:bg-[var(--surface-2)]" aria-label={`${t('datasources.edit')} ${row.original.name}`} title={t('datasources.edit')}>
               <EditIcon />
             </Link>
             <button type="button" className="rounded px-2 py-1 text-red-700 dark:text-red-400 hover:bg-[var(--surface-2)]" aria-label={`${t('usergroups.delete')} ${row.original.name}`} title={t('usergroups.delete')} onClick={() => setConfirm({ kind: 'one', id: row.original.id })}>

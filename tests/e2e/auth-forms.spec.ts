@@ -77,6 +77,17 @@ test.describe('error messages (SPEC §8)', () => {
     await expect(snackbar(page)).toHaveText(/Invalid or expired token\./);
   });
 
+  test('[R2.02] [R2.32] [R5.08] /verification has no guard: opened directly it shows the form; a code without a login step gets the server\'s answer', async ({ page }) => {
+    await page.goto('/verification');
+    await expect(page).toHaveURL(/\/verification$/);
+    await page.getByRole('button', { name: 'Verifieer' }).click();
+    expect(await errorsOf(page)).toEqual(['Verificatie code is verplicht']);
+    await page.getByLabel('Verificatie code').fill('123456');
+    await page.getByRole('button', { name: 'Verifieer' }).click();
+    await expect(snackbar(page)).toHaveText(/Invalid or expired token\./);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('[R8.03] register failure shows the first key and value', async ({ page }) => {
     const u = await createUser();
     await page.goto('/register');

@@ -40,7 +40,7 @@ test.describe('data sources table', () => {
     await page.goto('/datasources');
 
     await expect(page.getByRole('heading', { name: 'Data sources' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create data source' })).toHaveAttribute('href', '/datasource/create');
+    await expect(page.getByRole('button', { name: 'Create data source' })).toHaveAttribute('href', '/datasource/create');
     for (const h of ['Name', 'Type', 'Modified', 'Used', 'Workspace(s)']) await expect(page.locator('thead th', { hasText: h }).first()).toBeVisible();
     const th = page.locator('thead th').nth(1);
     expect(await th.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
@@ -141,7 +141,7 @@ test.describe('data sources table', () => {
 
     // the edit button goes to the edit route
     const id = await bodyRows(page).first().getAttribute('data-row-id');
-    await bodyRows(page).first().getByRole('link').click();
+    await bodyRows(page).first().getByRole('button', { name: /^Edit / }).click();
     await expect(page).toHaveURL(new RegExp(`/datasource/edit/${id}$`));
   });
 

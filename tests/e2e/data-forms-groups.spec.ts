@@ -46,7 +46,7 @@ test.describe('data source forms', () => {
 
     // WMS: the test lists the capabilities' layers
     await page.goto('/datasources');
-    await page.getByRole('link', { name: 'Create data source' }).click();
+    await page.getByRole('button', { name: 'Create data source' }).click();
     await expect(page).toHaveURL(/\/datasource\/create$/);
     await expect(page.getByRole('heading', { name: 'Create data source' })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill('Roads WMS');

@@ -17,7 +17,7 @@ export default async function DataSourcesPage() {
     <div className="mx-auto w-full max-w-6xl p-4 md:p-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-medium">{t('datasources.title')}</h1>
-        <Link href="/datasource/create" className="rounded bg-[var(--primary-fill)] px-4 py-2 font-medium text-white">
+        <Link role="button" href="/datasource/create" className="rounded bg-[var(--primary-fill)] px-4 py-2 font-medium text-white">
           {t('datasources.create')}
         </Link>
       </div>

@@ -21,7 +21,9 @@ async function authorize(credentials: Record<string, string> | undefined, userAg
   const c = credentials ?? {};
   try {
     let userId: number;
-    if (c.ephemeral_token) {
+    // Step two whenever the form is the verification one (a code or a token field is present), even
+    // with an empty token: the answer is then trench's "Invalid or expired token.", not a login error.
+    if (c.ephemeral_token !== undefined || c.code !== undefined) {
       await consume(RULES.loginIp(), ip);
       ({ userId } = await loginSecondStep(String(c.ephemeral_token).trim(), String(c.code ?? '').trim()));
     } else {
