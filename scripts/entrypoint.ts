@@ -114,8 +114,9 @@ async function main() {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    if (path.length > 1 && path.endsWith('/')) req.url = path.replace(/\/+$/, '') + (q === -1 ? '' : url.slice(q));
-    const refused = methodNotAllowed(req.method ?? 'GET', path.length > 1 ? path.replace(/\/+$/, '') : path);
+    const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (bare !== path) req.url = bare + (q === -1 ? '' : url.slice(q));
+    const refused = methodNotAllowed(req.method ?? 'GET', bare);
     if (refused) {
       res.writeHead(refused.status, refused.headers).end(refused.body);
       return;

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
-import { pythonJsonError } from './python-json-error';
 import { ApiError, type TFieldErrors } from './errors';
+import { pythonJsonError } from './python-json-error';
 
 /** Turns a zod error into DRF's field-error body. */
 export function zodToFieldErrors(error: z.ZodError): TFieldErrors {
@@ -51,7 +51,8 @@ export async function readJsonBody(req: NextRequest, maxBytes: number): Promise<
     // DRF quotes the header as sent (empty when there is none).
     throw ApiError.detail(415, `Unsupported media type "${contentType}" in request.`);
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(raw).replace(/^\uFEFF/, '');
+  // TextDecoder drops a leading byte order mark itself (ignoreBOM defaults to false).
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
   try {
     return JSON.parse(text);
   } catch {

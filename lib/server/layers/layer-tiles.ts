@@ -13,7 +13,7 @@ import { ApiError } from '../http/errors';
 import { parseJsonText } from '../json-text';
 import { findVisibleLayer } from './find-layer';
 import type { TLayerSourceRow } from './list-visible-layers';
-import { rememberBounds, tileCacheKey } from './tile-urls';
+import { rememberBounds, tileCacheKey, uploadCacheKey } from './tile-urls';
 
 /**
  * GeoJSON data sources served as Mapbox vector tiles (GET /api/layers/{id}/tiles/{z}/{x}/{y}).
@@ -24,7 +24,7 @@ import { rememberBounds, tileCacheKey } from './tile-urls';
  * per data source version on the server and every viewer gets small, cacheable tiles.
  *
  * The data is the uploaded file or the source's URL (fetched with the SSRF guard of safe-fetch, up
- * to UPLOAD_MAX_BYTES, without the source's credentials, like the browser did). Indexes are cached
+ * to UPLOAD_MAX_BYTES, with the source's stored credentials). Indexes are cached
  * per data source and version (`updatedAt`; the file of an upload never changes in place), URL
  * data for URL_TTL_MS; encoded tiles are cached with their index. Every tile request gets the full
  * check of GET /api/layers/{id}/data (member, or share token for an unrestricted layer), so the
@@ -185,7 +185,7 @@ export async function layerTileResponse(opts: TTileCaller & { z: number; x: numb
  * after the current request's response (setImmediate); a failure just leaves the cache cold.
  */
 export function warmUploadedTiles(filePath: string, data: unknown, bytes: number): void {
-  const entry = entryFor(tileCacheKey({ id: 0, filePath, settings: null, updatedAt: new Date(0) }), Infinity, async () => {
+  const entry = entryFor(uploadCacheKey(filePath), Infinity, async () => {
     await new Promise((r) => setImmediate(r));
     return buildIndex({ data, bytes });
   });
@@ -194,7 +194,7 @@ export function warmUploadedTiles(filePath: string, data: unknown, bytes: number
 
 /** For tests: whether an upload's index is cached. */
 export function hasTileIndex(filePath: string): boolean {
-  return cache.has(tileCacheKey({ id: 0, filePath, settings: null, updatedAt: new Date(0) }));
+  return cache.has(uploadCacheKey(filePath));
 }
 
 /** For tests: forget every cached index. */

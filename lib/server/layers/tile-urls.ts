@@ -11,9 +11,12 @@ export function tilesUrl(layerId: number, version: string, shareToken: string | 
   return `/api/layers/${layerId}/tiles/{z}/{x}/{y}?v=${version}${token}`;
 }
 
+/** The tile cache key of an uploaded file (its name is new for every upload, so it is the version). */
+export const uploadCacheKey = (filePath: string) => `file:${filePath}`;
+
 /** The tile cache key of a data source version (layer-tiles.ts): an upload's file, or URL + version. */
 export function tileCacheKey(ds: { id: number; filePath: string | null; settings: unknown; updatedAt: Date }): string {
-  if (ds.filePath) return `file:${ds.filePath}`;
+  if (ds.filePath) return uploadCacheKey(ds.filePath);
   return `url:${ds.id}:${ds.updatedAt.getTime()}:${String((ds.settings as { url?: unknown } | null)?.url ?? '').trim()}`;
 }
 
